@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index.js';
+
+describe('loadConfig', () => {
+  it('needs no settings', () => {
+    const c = loadConfig({}, {}, '/srv');
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(c.roles).toEqual(['api', 'worker', 'sandbox']);
+    expect(c.dataDir).toBe('/srv/data');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.defaultPlan).toBe('free');
+    expect(c.signup).toBe(true);
+    expect(c.sandbox.enabled).toBe(true);
+    expect(c.webhooks).toMatchObject({ allowPrivate: false, timeoutMs: 15_000, disableAfterMs: 5 * 86_400_000, egressIps: [] });
+    expect(c.mcp.allowedHosts).toEqual(['127.0.0.1:8080']);
+  });
+
+  it('reads values and lets command-line flags win', () => {
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        TIDEMARK_ROLES: 'api, worker',
+        TIDEMARK_PUBLIC_URL: 'https://track.example.com/',
+        TIDEMARK_DEFAULT_PLAN: 'unlimited',
+        TIDEMARK_SIGNUP: 'off',
+        TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: '10s,1m,1h',
+        TIDEMARK_WEBHOOKS_EGRESS_IPS: '203.0.113.5,2001:db8::/32',
+        TIDEMARK_CARRIER_MAEU_URL: 'https://api.maersk.example/dcsa',
+        TIDEMARK_CARRIER_MAEU_AUTH: 'secret',
+        DATABASE_URL: 'postgres://u@db/tidemark',
+      },
+      { port: 9100, roles: 'worker' },
+      '/srv',
+    );
+    expect(c.port).toBe(9100);
+    expect(c.roles).toEqual(['worker']);
+    expect(c.publicUrl).toBe('https://track.example.com');
+    expect(c.defaultPlan).toBe('unlimited');
+    expect(c.signup).toBe(false);
+    expect(c.webhooks.retryScheduleMs).toEqual([10_000, 60_000, 3_600_000]);
+    expect(c.webhooks.egressIps).toEqual(['203.0.113.5', '2001:db8::/32']);
+    expect(c.carriers.MAEU).toEqual({ url: 'https://api.maersk.example/dcsa', auth: 'secret' });
+    expect(c.databaseUrl).toBe('postgres://u@db/tidemark');
+  });
+
+  it.each([
+    [{ TIDEMARK_PORTT: '1' }, 'TIDEMARK_PORTT: unknown variable'],
+    [{ PORT: 'eighty' }, 'PORT:'],
+    [{ TIDEMARK_ROLES: 'api,cook' }, 'TIDEMARK_ROLES:'],
+    [{ TIDEMARK_DEFAULT_PLAN: 'gold' }, 'TIDEMARK_DEFAULT_PLAN:'],
+    [{ TIDEMARK_SANDBOX: 'maybe' }, 'TIDEMARK_SANDBOX:'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL:'],
+    [{ TIDEMARK_WEBHOOKS_DISABLE_AFTER: '5 days' }, 'TIDEMARK_WEBHOOKS_DISABLE_AFTER:'],
+    [{ TIDEMARK_CARRIER_MAEU_URL: 'not a url' }, 'TIDEMARK_CARRIER_MAEU_URL:'],
+    [{ TIDEMARK_ADMIN_TOKEN: 'short' }, 'TIDEMARK_ADMIN_TOKEN:'],
+  ])('refuses %o naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reports every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'x', TIDEMARK_NOPE: '1' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).problems).toHaveLength(2);
+    }
+  });
+});

@@ -1,0 +1,216 @@
+// The only reader of process.env. Every setting has a default that needs nothing set; an unknown
+// TIDEMARK_* variable or an invalid value stops the start with a message naming the variable.
+import { readFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { FEATURES, PLANS, type Feature, type Plan } from '../domain/account.js';
+
+export const ROLES = ['api', 'worker', 'sandbox'] as const;
+export type Role = (typeof ROLES)[number];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const list = <T extends string>(values: readonly [T, ...T[]]) =>
+  z
+    .string()
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)));
+
+const duration = z
+  .string()
+  .regex(/^\d+(ms|s|m|h|d)$/, 'a duration such as 15000ms, 30s, 10m, 12h or 5d')
+  .transform((s) => {
+    const m = /^(\d+)(ms|s|m|h|d)$/.exec(s)!;
+    const n = Number(m[1]);
+    const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'ms'];
+    return n * unit;
+  });
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const hostList = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+/** Each known variable with its schema; the key is the environment variable name. */
+const variables = {
+  PORT: port.default(8080),
+  TIDEMARK_HOST: z.string().min(1).default('127.0.0.1'),
+  TIDEMARK_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TIDEMARK_ROLES: list(ROLES).default(['api', 'worker', 'sandbox']),
+  TIDEMARK_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL')
+    .optional(),
+  TIDEMARK_ADMIN_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
+  TIDEMARK_DEFAULT_PLAN: z.enum(PLANS).default('free'),
+  TIDEMARK_SIGNUP: onOff.default(true),
+  TIDEMARK_SANDBOX: onOff.default(true),
+  TIDEMARK_SANDBOX_SPEED: z.coerce.number().min(0).max(1_000_000).default(0),
+  TIDEMARK_SANDBOX_SEED: z.string().min(1).default('tidemark'),
+  TIDEMARK_SANDBOX_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: onOff.default(false),
+  TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: z
+    .string()
+    .transform((s) => s.split(',').map((x) => x.trim()))
+    .pipe(z.array(duration).min(1).max(50))
+    .optional(),
+  TIDEMARK_WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  TIDEMARK_WEBHOOKS_DISABLE_AFTER: duration.default(5 * 86_400_000),
+  TIDEMARK_WEBHOOKS_REFERENCE_HEADER: onOff.default(false),
+  TIDEMARK_WEBHOOKS_EGRESS_IPS: z
+    .string()
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])))
+    .default([]),
+  TIDEMARK_MCP_ALLOWED_HOSTS: hostList.optional(),
+  TIDEMARK_MCP_ALLOWED_ORIGINS: hostList.optional(),
+  TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+} as const;
+
+/** Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH. Validated by shape here, by SCAC later. */
+const CARRIER_VAR = /^TIDEMARK_CARRIER_([A-Z0-9]{2,4})_(URL|AUTH)$/;
+
+export interface CarrierEndpoint {
+  url?: string;
+  auth?: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  roles: Role[];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminToken: string | undefined;
+  defaultPlan: Plan;
+  signup: boolean;
+  sandbox: { enabled: boolean; speed: number; seed: string; url: string | undefined };
+  carriers: Record<string, CarrierEndpoint>;
+  webhooks: {
+    allowPrivate: boolean;
+    retryScheduleMs: number[] | undefined;
+    timeoutMs: number;
+    disableAfterMs: number;
+    referenceHeader: boolean;
+    egressIps: string[];
+  };
+  mcp: { allowedHosts: string[]; allowedOrigins: string[] };
+  logLevel: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** Reads `tidemark.config` (KEY=VALUE lines, # comments) if present; the environment wins. */
+export function readConfigFile(path: string): Env {
+  if (!existsSync(path)) return {};
+  const out: Env = {};
+  const lines = readFileSync(path, 'utf8').split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const eq = line.indexOf('=');
+    if (eq <= 0) throw new ConfigError([`${path}:${i + 1}: expected KEY=VALUE`]);
+    const value = line.slice(eq + 1).trim().replace(/^(['"])(.*)\1$/, '$2');
+    out[line.slice(0, eq).trim()] = value;
+  });
+  return out;
+}
+
+export interface Overrides {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  roles?: string;
+}
+
+export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const carriers: Record<string, CarrierEndpoint> = {};
+  const input: Record<string, string | undefined> = {};
+
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    const carrier = CARRIER_VAR.exec(key);
+    if (carrier) {
+      const scac = carrier[1]!;
+      const entry = carriers[scac] ?? {};
+      carriers[scac] = entry;
+      if (carrier[2] === 'URL') {
+        const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
+        if (parsed.success) entry.url = value;
+        else problems.push(`${key}: must be an http(s) URL`);
+      } else entry.auth = value;
+      continue;
+    }
+    if (key in variables) input[key] = value === '' ? undefined : value;
+    else if (key.startsWith('TIDEMARK_')) problems.push(`${key}: unknown variable`);
+  }
+  if (overrides.port !== undefined) input.PORT = String(overrides.port);
+  if (overrides.host !== undefined) input.TIDEMARK_HOST = overrides.host;
+  if (overrides.dataDir !== undefined) input.TIDEMARK_DATA_DIR = overrides.dataDir;
+  if (overrides.roles !== undefined) input.TIDEMARK_ROLES = overrides.roles;
+
+  const values: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(variables)) {
+    const parsed = (schema as z.ZodType).safeParse(input[key]);
+    if (parsed.success) values[key] = parsed.data;
+    else problems.push(`${key}: ${parsed.error.issues.map((i) => i.message).join('; ')} (got ${JSON.stringify(input[key])})`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const v = values as { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
+  const roles = [...new Set(v.TIDEMARK_ROLES)];
+  if (roles.length === 0) throw new ConfigError(['TIDEMARK_ROLES: name at least one of api, worker, sandbox']);
+  const host = v.TIDEMARK_HOST;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const publicUrl = (v.TIDEMARK_PUBLIC_URL ?? `http://${urlHost}:${v.PORT}`).replace(/\/+$/, '');
+  const publicHost = new URL(publicUrl).host;
+
+  return {
+    port: v.PORT,
+    host,
+    publicUrl,
+    roles,
+    dataDir: resolve(cwd, v.TIDEMARK_DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
+    adminToken: v.TIDEMARK_ADMIN_TOKEN,
+    defaultPlan: v.TIDEMARK_DEFAULT_PLAN,
+    signup: v.TIDEMARK_SIGNUP,
+    sandbox: {
+      enabled: v.TIDEMARK_SANDBOX,
+      speed: v.TIDEMARK_SANDBOX_SPEED,
+      seed: v.TIDEMARK_SANDBOX_SEED,
+      url: v.TIDEMARK_SANDBOX_URL,
+    },
+    carriers,
+    webhooks: {
+      allowPrivate: v.TIDEMARK_WEBHOOKS_ALLOW_PRIVATE,
+      retryScheduleMs: v.TIDEMARK_WEBHOOKS_RETRY_SCHEDULE,
+      timeoutMs: v.TIDEMARK_WEBHOOKS_TIMEOUT_MS,
+      disableAfterMs: v.TIDEMARK_WEBHOOKS_DISABLE_AFTER,
+      referenceHeader: v.TIDEMARK_WEBHOOKS_REFERENCE_HEADER,
+      egressIps: v.TIDEMARK_WEBHOOKS_EGRESS_IPS,
+    },
+    mcp: {
+      allowedHosts: v.TIDEMARK_MCP_ALLOWED_HOSTS ?? [publicHost],
+      allowedOrigins: v.TIDEMARK_MCP_ALLOWED_ORIGINS ?? [new URL(publicUrl).origin],
+    },
+    logLevel: v.TIDEMARK_LOG_LEVEL,
+  };
+}
+
+/** The environment of this process merged over `tidemark.config` in the working directory. */
+export function processEnv(cwd = process.cwd()): Env {
+  return { ...readConfigFile(resolve(cwd, 'tidemark.config')), ...process.env };
+}
+
+export type { Feature, Plan };
+export { FEATURES };

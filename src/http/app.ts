@@ -1,0 +1,102 @@
+// The Fastify app: parsing, authentication, rate limits, errors, OpenAPI, and every route.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import { newId } from '../lib/ids.js';
+import { authenticateAccount, authenticateAdmin, enforceRateLimit } from './auth.js';
+import type { App, HttpDeps } from './context.js';
+import { errorBody, sendError } from './errors.js';
+import { JSONAPI } from './reply.js';
+import adminAccounts from './routes/admin/accounts.js';
+import createParty from './routes/parties/create.js';
+import getParty from './routes/parties/get.js';
+import listParties from './routes/parties/list.js';
+import updateParty from './routes/parties/update.js';
+import listShipments from './routes/shipments/list.js';
+import health from './routes/system/health.js';
+
+export interface AppOptions {
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+const ROUTES = [listShipments, createParty, listParties, getParty, updateParty, adminAccounts, health];
+
+export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<App> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    genReqId: () => newId(),
+    // Brackets arrive raw (page[number]) and percent-encoded (page%5Bnumber%5D); qs decodes both,
+    // including nested ones (filter[created_at][start]) and comma lists stay strings.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      querystringParser: (str) => qs.parse(str, { depth: 4, arrayLimit: 100, parameterLimit: 200 }),
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('account', null);
+  app.decorateRequest('apiKeyId', null);
+
+  // JSON and JSON:API bodies (with any parameters); an empty body is no body, so writes that need
+  // none (stop tracking, refresh) work whatever Content-Type the client sends. Other types → 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(['application/json', 'application/vnd.api+json'], { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return parseJson(req, body as string, done);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tidemark API',
+        version: '2',
+        description: 'Container tracking. Wire-compatible with the Terminal49 API v2.',
+      },
+      servers: [{ url: deps.config.publicUrl }],
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <api key>` or `Bearer <api key>`' },
+        },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { validatorUrl: null, deepLinking: true }, staticCSP: true });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    // Unmatched routes answer 404 to anyone; every matched /v2 route needs an account key by default.
+    const matched = req.routeOptions.url !== undefined;
+    const auth = req.routeOptions.config.auth ?? (matched && req.routeOptions.url!.startsWith('/v2/') ? 'account' : 'none');
+    if (auth === 'account') {
+      await authenticateAccount(req, deps);
+      await enforceRateLimit(req, deps, req.routeOptions.config.rateBucket ?? 'default');
+    } else if (auth === 'admin') {
+      await authenticateAdmin(req, deps);
+    }
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    deps.metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    deps.metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler((err, req, reply) => sendError(reply, err, req));
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).type(JSONAPI).send(errorBody(404, [{ title: 'Not Found' }], String(req.id))),
+  );
+
+  app.get('/v2/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+
+  for (const route of ROUTES) route(app as App, deps);
+  return app as App;
+}

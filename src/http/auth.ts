@@ -1,0 +1,73 @@
+// Authentication and rate limiting, run for every route according to its `auth` config.
+import type { FastifyRequest } from 'fastify';
+import { rateLimitFor, RATE_WINDOW_MS, type RateBucket } from '../domain/account.js';
+import { TidemarkError } from '../domain/errors.js';
+import { retryAfterSeconds, windowPosition } from '../domain/rate-limit.js';
+import { digestToken } from '../services/accounts.js';
+import { verifyAdminToken } from '../services/setup.js';
+import { findAccountById } from '../storage/repositories/accounts.js';
+import { findActiveKeyByDigest, touchApiKey } from '../storage/repositories/api-keys.js';
+import { takeRateSlot } from '../storage/repositories/rate-limits.js';
+import type { HttpDeps } from './context.js';
+
+const UNAUTHORIZED = new TidemarkError('unauthorized', 'Invalid or missing API token.', {
+  items: [{ title: 'Unauthorized', detail: 'Invalid or missing API token.' }],
+});
+
+/** `Token <key>` (the reference scheme) or `Bearer <key>`; anything else is no credential. */
+export function credentialOf(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const m = /^(Token|Bearer)\s+(\S+)\s*$/i.exec(header);
+  if (!m) return null;
+  // Some clients send `Token token=<key>` (Rails style).
+  return m[2]!.replace(/^token=/, '').replace(/^"(.*)"$/, '$1');
+}
+
+export async function authenticateAccount(req: FastifyRequest, deps: HttpDeps): Promise<void> {
+  const token = credentialOf(req);
+  if (!token) throw UNAUTHORIZED;
+  // Looked up by SHA-256 digest: the database compares digests, never the secret itself.
+  const key = await findActiveKeyByDigest(deps.db, digestToken(token));
+  if (!key) throw UNAUTHORIZED;
+  const account = await findAccountById(deps.db, key.accountId);
+  if (!account) throw UNAUTHORIZED;
+  req.account = account;
+  req.apiKeyId = key.id;
+  await touchApiKey(deps.db, key.id, deps.clocks.wall.now());
+}
+
+export async function authenticateAdmin(req: FastifyRequest, deps: HttpDeps): Promise<void> {
+  const token = credentialOf(req);
+  if (!token || !(await verifyAdminToken(deps.db, token, deps.config.adminToken))) {
+    throw new TidemarkError('unauthorized', 'Invalid or missing admin token.', {
+      items: [{ title: 'Unauthorized', detail: 'Invalid or missing admin token.' }],
+    });
+  }
+}
+
+const DETAILS: Record<RateBucket, string> = {
+  default: 'You have exceeded the API rate limit. Please reduce your request rate, or subscribe to webhooks instead of polling.',
+  create_tracking_request:
+    'You have exceeded the create tracking requests limit. Please send fewer tracking requests per minute.',
+  infer_number: 'Rate limit exceeded',
+  refresh_container: 'You have exceeded the refresh limit. Please refresh fewer containers per minute, or rely on webhooks.',
+  session: 'You have exceeded the rate limit for this session. Please slow down.',
+};
+
+/** Counts the request against the account's bucket; throws 429 with Retry-After when it is over. */
+export async function enforceRateLimit(req: FastifyRequest, deps: HttpDeps, bucket: RateBucket): Promise<void> {
+  const account = req.account;
+  if (!account) return;
+  const limit = rateLimitFor(account, bucket);
+  const nowMs = deps.clocks.wall.now().getTime();
+  const pos = windowPosition(nowMs, RATE_WINDOW_MS);
+  const slot = await takeRateSlot(deps.db, `${account.id}:${bucket}`, pos.windowStart, RATE_WINDOW_MS, pos.previousWeight, limit);
+  if (slot.allowed) return;
+  const retryAfter = retryAfterSeconds(nowMs, RATE_WINDOW_MS, limit, slot.previous, slot.current);
+  const detail = DETAILS[bucket];
+  throw new TidemarkError('rate_limited', detail, {
+    retryAfterSeconds: retryAfter,
+    items: [bucket === 'infer_number' ? { detail } : { title: 'Too Many Requests', detail }],
+  });
+}

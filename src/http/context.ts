@@ -1,0 +1,41 @@
+// What the HTTP layer is given by the composition root, and what it attaches to each request.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config/index.js';
+import type { Account, RateBucket } from '../domain/account.js';
+import type { Clocks } from '../domain/clock.js';
+import type { AccountService } from '../services/accounts.js';
+import type { PartyService } from '../services/parties.js';
+import type { Db } from '../storage/db.js';
+import type { Metrics } from './metrics.js';
+
+export interface HttpDeps {
+  config: Config;
+  db: Db;
+  clocks: Clocks;
+  accounts: AccountService;
+  parties: PartyService;
+  metrics: Metrics;
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** How a route is protected: an account's API key, the admin token, or nothing. */
+export type AuthMode = 'account' | 'admin' | 'none';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+    rateBucket?: RateBucket;
+  }
+  interface FastifyRequest {
+    account: Account | null;
+    apiKeyId: string | null;
+  }
+}
+
+/** The caller's account; routes with `auth: 'account'` always have one. */
+export function accountOf(req: { account: Account | null }): Account {
+  if (!req.account) throw new Error('route without account authentication asked for the account');
+  return req.account;
+}

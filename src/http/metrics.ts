@@ -1,0 +1,58 @@
+// Prometheus metrics: HTTP, jobs and the database pool, in a registry per app (no global state).
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../storage/db.js';
+import type { QueueMetrics } from '../workers/queue.js';
+
+export class Metrics implements QueueMetrics {
+  readonly registry = new Registry();
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  readonly httpDuration: Histogram<'method' | 'route'>;
+  readonly jobs: Counter<'queue' | 'outcome'>;
+  readonly jobDuration: Histogram<'queue'>;
+
+  constructor(db: Db, options: { defaultMetrics?: boolean } = {}) {
+    if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'tidemark_' });
+    this.httpRequests = new Counter({
+      name: 'tidemark_http_requests_total',
+      help: 'HTTP requests by method, route and status',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+    });
+    this.httpDuration = new Histogram({
+      name: 'tidemark_http_request_duration_seconds',
+      help: 'HTTP request duration',
+      labelNames: ['method', 'route'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [this.registry],
+    });
+    this.jobs = new Counter({
+      name: 'tidemark_jobs_total',
+      help: 'Jobs finished by queue and outcome',
+      labelNames: ['queue', 'outcome'],
+      registers: [this.registry],
+    });
+    this.jobDuration = new Histogram({
+      name: 'tidemark_job_duration_seconds',
+      help: 'Job handler duration',
+      labelNames: ['queue'],
+      registers: [this.registry],
+    });
+    const stat = (name: string, help: string, pick: (s: ReturnType<Db['poolStats']>) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(pick(db.poolStats()));
+        },
+      });
+    stat('tidemark_db_pool_connections', 'Database connections open', (s) => s.total);
+    stat('tidemark_db_pool_idle', 'Database connections idle', (s) => s.idle);
+    stat('tidemark_db_pool_waiting', 'Queries waiting for a connection', (s) => s.waiting);
+  }
+
+  jobFinished(queue: string, outcome: 'completed' | 'failed', seconds: number): void {
+    this.jobs.inc({ queue, outcome });
+    this.jobDuration.observe({ queue }, seconds);
+  }
+}

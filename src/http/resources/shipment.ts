@@ -1,0 +1,97 @@
+import { referenceId } from '../../lib/ids.js';
+import type { ShipmentRecord } from '../../storage/repositories/shipments.js';
+import type { Queryable } from '../../storage/db.js';
+import { findPartiesByIds } from '../../storage/repositories/parties.js';
+import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import { partyKind } from './party.js';
+
+const TIMES = [
+  'pol_etd_at',
+  'pol_atd_at',
+  'pol_original_etd_at',
+  'pod_eta_at',
+  'pod_original_eta_at',
+  'pod_ata_at',
+  'destination_eta_at',
+  'destination_ata_at',
+  'destination_original_eta_at',
+  'line_tracking_last_attempted_at',
+  'line_tracking_last_succeeded_at',
+  'line_tracking_stopped_at',
+] as const;
+
+const TEXTS = [
+  'bill_of_lading_number',
+  'normalized_number',
+  'customer_name',
+  'shipping_line_scac',
+  'shipping_line_name',
+  'shipping_line_short_name',
+  'port_of_lading_locode',
+  'port_of_lading_name',
+  'pol_timezone',
+  'port_of_discharge_locode',
+  'port_of_discharge_name',
+  'pod_vessel_name',
+  'pod_vessel_imo',
+  'pod_voyage_number',
+  'pod_timezone',
+  'destination_locode',
+  'destination_name',
+  'destination_timezone',
+  'line_tracking_stopped_reason',
+] as const;
+
+const portRef = (locode: string | null) => (locode ? { id: referenceId('port', locode), type: 'port' } : null);
+
+/**
+ * The shipment resource with the reference API's full attribute set. Relationships to ports point at
+ * the stable reference ids (UUIDv5 of the UN/LOCODE); containers, terminals and their includes are
+ * filled by the tracking engine and API issues as those tables arrive.
+ */
+export const shipmentKind = (db: Queryable): ResourceKind<ShipmentRecord> => ({
+  type: 'shipment',
+  render: (s) => {
+    const attributes: Record<string, unknown> = {};
+    for (const k of TEXTS) attributes[k] = s[k] ?? null;
+    for (const k of TIMES) attributes[k] = isoSeconds(s[k]);
+    attributes.ref_numbers = s.ref_numbers ?? [];
+    attributes.tags = s.tags ?? [];
+    attributes.created_at = isoSeconds(s.created_at);
+    attributes.updated_at = isoSeconds(s.updated_at);
+    return {
+      id: s.id,
+      type: 'shipment',
+      attributes,
+      relationships: {
+        port_of_lading: { data: portRef(s.port_of_lading_locode) },
+        port_of_discharge: { data: portRef(s.port_of_discharge_locode) },
+        pod_terminal: { data: null },
+        destination: { data: portRef(s.destination_locode) },
+        destination_terminal: { data: null },
+        line_tracking_stopped_by_user: { data: null },
+        containers: { data: [] },
+        customer: { data: s.customer_id ? { id: s.customer_id, type: 'party' } : null },
+      },
+      links: { self: `/v2/shipments/${s.id}` },
+    };
+  },
+  includable: {
+    customer: {
+      targets: () => [partyKind],
+      async load(records) {
+        const accountId = records[0]?.account_id;
+        const ids = [...new Set(records.map((r) => r.customer_id).filter((id): id is string => !!id))];
+        if (!accountId || ids.length === 0) return [];
+        return (await findPartiesByIds(db, accountId, ids)).map((record) => ({ kind: partyKind, record }));
+      },
+    },
+    containers: null,
+    pod_terminal: null,
+    port_of_lading: null,
+    port_of_discharge: null,
+    destination: null,
+    destination_terminal: null,
+    line_tracking_stopped_by_user: null,
+  },
+});

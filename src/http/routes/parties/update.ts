@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { selfUrl, sendDocument } from '../../reply.js';
+import { partyKind } from '../../resources/party.js';
+import { resourceBody } from '../../schemas.js';
+
+export default function updateParty(app: App, deps: HttpDeps) {
+  app.patch(
+    '/v2/parties/:id',
+    {
+      schema: {
+        tags: ['parties'],
+        summary: 'Rename a party',
+        body: resourceBody('party', z.object({ company_name: z.string().nullish() })),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const party = await deps.parties.rename(accountOf(req).id, id, req.body.data.attributes.company_name);
+      return sendDocument(reply, 200, { data: partyKind.render(party), links: { self: selfUrl(deps.config.publicUrl, req) } });
+    },
+  );
+}

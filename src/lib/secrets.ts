@@ -1,0 +1,22 @@
+// Random secrets shown once and stored as SHA-256 digests. The secrets are 256-bit random, so a fast
+// digest is enough (no password stretching needed), and lookups go by digest, never by the secret.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export function randomToken(prefix: string, bytes = 32): string {
+  return `${prefix}${randomBytes(bytes).toString('base64url')}`;
+}
+
+export function sha256(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** Constant-time comparison of a presented secret with a stored digest. */
+export function matchesDigest(presented: string, digest: Buffer): boolean {
+  const candidate = sha256(presented);
+  return candidate.length === digest.length && timingSafeEqual(candidate, digest);
+}
+
+/** `tm_live_AbCd…wxyz` → `tm_live_AbCd…wxyz` with the middle hidden. */
+export function maskToken(prefix: string, last4: string): string {
+  return `${prefix}…${last4}`;
+}

@@ -1,0 +1,207 @@
+// The `tidemark` command: start the service, migrate, and manage accounts and keys.
+import { Command, Option } from 'commander';
+import { ConfigError, loadConfig, processEnv, type Config, type Overrides } from './config/index.js';
+import { makeLogger, migrate, openDatabase, startRoles } from './compose.js';
+import { FEATURES, PLANS, type Feature, type Plan } from './domain/account.js';
+import { systemClock } from './domain/clock.js';
+import { TidemarkError } from './domain/errors.js';
+import { AccountService } from './services/accounts.js';
+import type { Db } from './storage/db.js';
+
+function parseFeatures(value: string | undefined): Feature[] | undefined {
+  if (value === undefined) return undefined;
+  const list = value.split(',').map((f) => f.trim()).filter(Boolean);
+  if (list.length === 1 && list[0] === 'all') return [...FEATURES];
+  const bad = list.filter((f) => !(FEATURES as readonly string[]).includes(f));
+  if (bad.length) throw new TidemarkError('validation_failed', `Unknown feature(s): ${bad.join(', ')}. Known: ${FEATURES.join(', ')}`);
+  return list as Feature[];
+}
+
+function config(overrides: Overrides = {}): Config {
+  return loadConfig(processEnv(), overrides);
+}
+
+/** Opens the database for a one-shot command (refusing a data dir held by a running server), migrates, runs. */
+async function withDb<T>(purpose: string, fn: (db: Db, cfg: Config) => Promise<T>, overrides: Overrides = {}): Promise<T> {
+  const cfg = config(overrides);
+  const db = await openDatabase(cfg, purpose);
+  try {
+    await migrate(db);
+    return await fn(db, cfg);
+  } finally {
+    await db.close();
+  }
+}
+
+export function buildCli(): Command {
+  const program = new Command('tidemark')
+    .description('Tidemark: self-hosted container tracking with a Terminal49-compatible API')
+    .showHelpAfterError();
+  const dataDirOption = () => new Option('--data-dir <dir>', 'PGlite data directory (default ./data, or TIDEMARK_DATA_DIR)');
+
+  program
+    .command('start')
+    .description('Run the service (all roles by default) until SIGINT/SIGTERM')
+    .option('--port <n>', 'listen port (default 8080, or PORT)')
+    .option('--host <h>', 'listen address (default 127.0.0.1, or TIDEMARK_HOST)')
+    .addOption(dataDirOption())
+    .option('--roles <roles>', 'comma list of api, worker, sandbox (default all)')
+    .action(async (opts: { port?: string; host?: string; dataDir?: string; roles?: string }) => {
+      const cfg = config({ port: opts.port === undefined ? undefined : Number(opts.port), host: opts.host, dataDir: opts.dataDir, roles: opts.roles });
+      const logger = makeLogger(cfg);
+      const db = await openDatabase(cfg, `tidemark start (${cfg.roles.join(',')})`);
+      let running: Awaited<ReturnType<typeof startRoles>>;
+      try {
+        await migrate(db);
+        running = await startRoles(cfg, db, logger);
+      } catch (err) {
+        await db.close().catch(() => {});
+        throw err;
+      }
+      if (running.firstStart) {
+        const { apiKey, adminToken } = running.firstStart;
+        process.stdout.write(`API key: ${apiKey}\n`);
+        if (adminToken) process.stdout.write(`Admin token: ${adminToken}\n`);
+        process.stdout.write(`Try: curl -H "Authorization: Token ${apiKey}" ${cfg.publicUrl}/v2/shipments\n`);
+      }
+      logger.info({ address: running.address, roles: cfg.roles, database: db.kind }, 'tidemark started');
+      let stopping = false;
+      const shutdown = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        logger.info({ signal }, 'shutting down');
+        running
+          .stop()
+          .then(() => process.exit(0))
+          .catch((err: unknown) => {
+            logger.error({ err }, 'shutdown failed');
+            process.exit(1);
+          });
+      };
+      process.on('SIGINT', () => shutdown('SIGINT'));
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+    });
+
+  program
+    .command('migrate')
+    .description('Apply pending database migrations and exit')
+    .addOption(dataDirOption())
+    .action(async (opts: { dataDir?: string }) => {
+      const applied = await withDb('tidemark migrate', async (db) => migrate(db), { dataDir: opts.dataDir });
+      process.stdout.write(applied.length ? `Applied migrations: ${applied.join(', ')}\n` : 'Database is up to date\n');
+    });
+
+  const keys = program.command('keys').description('Manage API keys');
+  keys
+    .command('create')
+    .description('Create an API key (and the account if needed); prints the key as the last line')
+    .requiredOption('--account <name>', 'account name')
+    .addOption(new Option('--plan <plan>', 'plan for a new account').choices(PLANS))
+    .option('--features <list>', `features for a new account: comma list of ${FEATURES.join(', ')}, or all`)
+    .option('--name <label>', 'a label for the key')
+    .addOption(dataDirOption())
+    .action(async (opts: { account: string; plan?: Plan; features?: string; name?: string; dataDir?: string }) => {
+      const token = await withDb(
+        'tidemark keys create',
+        async (db, cfg) => {
+          const accounts = new AccountService(systemClock);
+          return db.transaction(async (tx) => {
+            let account = await accounts.get(tx, opts.account).catch((err: unknown) => {
+              if (err instanceof TidemarkError && err.code === 'not_found') return null;
+              throw err;
+            });
+            if (!account) {
+              account = await accounts.create(tx, { name: opts.account, plan: opts.plan ?? cfg.defaultPlan, features: parseFeatures(opts.features) });
+              process.stdout.write(`Created account ${account.name} (plan ${account.plan})\n`);
+            } else if (opts.plan || opts.features) {
+              process.stdout.write(`Account ${account.name} exists; use 'tidemark accounts update' to change its plan or features\n`);
+            }
+            return (await accounts.issueKey(tx, account.id, opts.name ?? null)).token;
+          });
+        },
+        { dataDir: opts.dataDir },
+      );
+      process.stdout.write(`${token}\n`);
+    });
+  keys
+    .command('list')
+    .description('List an account’s API keys, masked')
+    .requiredOption('--account <name>', 'account name')
+    .addOption(dataDirOption())
+    .action(async (opts: { account: string; dataDir?: string }) => {
+      await withDb(
+        'tidemark keys list',
+        async (db) => {
+          const accounts = new AccountService(systemClock);
+          const account = await accounts.get(db, opts.account);
+          for (const k of await accounts.listKeys(db, account.id)) {
+            const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active';
+            const used = k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : 'never used';
+            process.stdout.write(`${k.id}  ${k.masked}  ${state}  created ${k.createdAt.toISOString()}  ${used}${k.name ? `  ${k.name}` : ''}\n`);
+          }
+        },
+        { dataDir: opts.dataDir },
+      );
+    });
+  keys
+    .command('revoke')
+    .description('Revoke an API key by id')
+    .argument('<id>', 'key id (from keys list)')
+    .addOption(dataDirOption())
+    .action(async (id: string, opts: { dataDir?: string }) => {
+      const key = await withDb('tidemark keys revoke', (db) => new AccountService(systemClock).revokeKey(db, id), { dataDir: opts.dataDir });
+      process.stdout.write(`Revoked ${key.id} (${key.masked})\n`);
+    });
+
+  const accountsCmd = program.command('accounts').description('Manage accounts');
+  accountsCmd
+    .command('update')
+    .description('Change an account’s plan or features')
+    .argument('<name>', 'account name')
+    .addOption(new Option('--plan <plan>', 'new plan').choices(PLANS))
+    .option('--features <list>', 'features to enable (comma list, or all)')
+    .option('--disable-features <list>', 'features to disable (comma list, or all)')
+    .addOption(dataDirOption())
+    .action(async (name: string, opts: { plan?: Plan; features?: string; disableFeatures?: string; dataDir?: string }) => {
+      const account = await withDb(
+        'tidemark accounts update',
+        (db) =>
+          new AccountService(systemClock).update(db, name, {
+            plan: opts.plan,
+            enable: parseFeatures(opts.features),
+            disable: parseFeatures(opts.disableFeatures),
+          }),
+        { dataDir: opts.dataDir },
+      );
+      process.stdout.write(`${account.name}: plan ${account.plan}, features ${account.features.join(',') || '(none)'}\n`);
+    });
+  accountsCmd
+    .command('list')
+    .description('List accounts')
+    .addOption(dataDirOption())
+    .action(async (opts: { dataDir?: string }) => {
+      await withDb(
+        'tidemark accounts list',
+        async (db) => {
+          for (const a of await new AccountService(systemClock).list(db)) {
+            process.stdout.write(`${a.name}  plan ${a.plan}  features ${a.features.join(',') || '(none)'}  created ${a.createdAt.toISOString()}\n`);
+          }
+        },
+        { dataDir: opts.dataDir },
+      );
+    });
+
+  return program;
+}
+
+export async function runCli(argv: string[]): Promise<void> {
+  try {
+    await buildCli().parseAsync(argv);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof TidemarkError) {
+      process.stderr.write(`tidemark: ${err.message}\n`);
+      process.exit(err instanceof TidemarkError && err.code === 'locked' ? 3 : 2);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,76 @@
+// PGlite backend: embedded PostgreSQL in the data directory, one session, guarded by a lock file.
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import type { Db, Queryable, Row } from './db.js';
+import { lockDataDir, type DirLock } from './dir-lock.js';
+
+/** Same JS types as the pg backend (see pg.ts): int8 and numeric as numbers, date as 'YYYY-MM-DD'. */
+const parsers = {
+  [types.INT8]: (v: string) => Number(v),
+  [types.NUMERIC]: (v: string) => Number(v),
+  [types.DATE]: (v: string) => v,
+};
+
+class PgliteQueryable implements Queryable {
+  constructor(private readonly target: PGlite | Transaction) {}
+  async query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
+    const res = await this.target.query<T>(text, values as unknown[] | undefined);
+    return res.rows;
+  }
+  async exec(sql: string): Promise<void> {
+    await this.target.exec(sql);
+  }
+}
+
+export class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  readonly #plain: PgliteQueryable;
+
+  private constructor(
+    readonly pglite: PGlite,
+    private readonly lock: DirLock | null,
+  ) {
+    this.#plain = new PgliteQueryable(pglite);
+  }
+
+  /** Opens (creating if needed) the database in `dataDir`; throws `locked` if another process has it. */
+  static async open(dataDir: string, purpose: string): Promise<PgliteDb> {
+    const lock = lockDataDir(dataDir, purpose);
+    try {
+      const pglite = await PGlite.create({ dataDir: `${dataDir}/pg`, parsers });
+      return new PgliteDb(pglite, lock);
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  }
+
+  /** An in-memory database, optionally loaded from a dump (tests clone a migrated template this way). */
+  static async memory(loadDataDir?: Blob | File): Promise<PgliteDb> {
+    const pglite = await PGlite.create({ parsers, ...(loadDataDir ? { loadDataDir } : {}) });
+    return new PgliteDb(pglite, null);
+  }
+
+  query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
+    return this.#plain.query<T>(text, values);
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pglite.exec(sql);
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.pglite.transaction((tx) => fn(new PgliteQueryable(tx)));
+  }
+
+  poolStats() {
+    return { total: 1, idle: 1, waiting: 0 };
+  }
+
+  async close(): Promise<void> {
+    try {
+      if (!this.pglite.closed) await this.pglite.close();
+    } finally {
+      this.lock?.release();
+    }
+  }
+}

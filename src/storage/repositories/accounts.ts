@@ -1,0 +1,74 @@
+import type { Account, Feature, Plan, RateBucket } from '../../domain/account.js';
+import { one, type Queryable } from '../db.js';
+
+interface AccountRow {
+  id: string;
+  name: string;
+  company_name: string;
+  plan: Plan;
+  features: Feature[];
+  rate_limits: Partial<Record<RateBucket, number>>;
+  created_at: Date;
+  updated_at: Date;
+  [k: string]: unknown;
+}
+
+const toAccount = (r: AccountRow): Account => ({
+  id: r.id,
+  name: r.name,
+  companyName: r.company_name,
+  plan: r.plan,
+  features: r.features,
+  rateLimits: r.rate_limits ?? {},
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export async function insertAccount(q: Queryable, a: Account): Promise<Account> {
+  const row = await one<AccountRow>(
+    q,
+    `INSERT INTO accounts (id, name, company_name, plan, features, rate_limits, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+    [a.id, a.name, a.companyName, a.plan, a.features, JSON.stringify(a.rateLimits), a.createdAt, a.updatedAt],
+  );
+  return toAccount(row!);
+}
+
+export async function findAccountById(q: Queryable, id: string): Promise<Account | undefined> {
+  const row = await one<AccountRow>(q, 'SELECT * FROM accounts WHERE id = $1', [id]);
+  return row && toAccount(row);
+}
+
+export async function findAccountByName(q: Queryable, name: string): Promise<Account | undefined> {
+  const row = await one<AccountRow>(q, 'SELECT * FROM accounts WHERE lower(name) = lower($1)', [name]);
+  return row && toAccount(row);
+}
+
+export async function listAccounts(q: Queryable): Promise<Account[]> {
+  const rows = await q.query<AccountRow>('SELECT * FROM accounts ORDER BY created_at, id');
+  return rows.map(toAccount);
+}
+
+export async function countAccounts(q: Queryable): Promise<number> {
+  const row = await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM accounts');
+  return row?.n ?? 0;
+}
+
+export async function updateAccount(
+  q: Queryable,
+  id: string,
+  patch: { plan?: Plan; features?: Feature[]; rateLimits?: Partial<Record<RateBucket, number>> },
+  now: Date,
+): Promise<Account | undefined> {
+  const row = await one<AccountRow>(
+    q,
+    `UPDATE accounts SET
+       plan = COALESCE($2, plan),
+       features = COALESCE($3, features),
+       rate_limits = COALESCE($4, rate_limits),
+       updated_at = $5
+     WHERE id = $1 RETURNING *`,
+    [id, patch.plan ?? null, patch.features ?? null, patch.rateLimits ? JSON.stringify(patch.rateLimits) : null, now],
+  );
+  return row && toAccount(row);
+}

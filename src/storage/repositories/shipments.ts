@@ -1,0 +1,94 @@
+import { one, type Queryable } from '../db.js';
+
+/** A shipment as stored: the wire attributes (snake_case, as the API names them) plus keys. */
+export interface ShipmentRecord {
+  id: string;
+  account_id: string;
+  customer_id: string | null;
+  customer_name: string | null;
+  bill_of_lading_number: string;
+  normalized_number: string | null;
+  request_number: string | null;
+  ref_numbers: string[];
+  tags: string[];
+  shipping_line_scac: string | null;
+  shipping_line_name: string | null;
+  shipping_line_short_name: string | null;
+  port_of_lading_locode: string | null;
+  port_of_lading_name: string | null;
+  pol_etd_at: Date | null;
+  pol_atd_at: Date | null;
+  pol_original_etd_at: Date | null;
+  pol_timezone: string | null;
+  port_of_discharge_locode: string | null;
+  port_of_discharge_name: string | null;
+  pod_terminal_firms_code: string | null;
+  pod_vessel_name: string | null;
+  pod_vessel_imo: string | null;
+  pod_voyage_number: string | null;
+  pod_eta_at: Date | null;
+  pod_original_eta_at: Date | null;
+  pod_ata_at: Date | null;
+  pod_timezone: string | null;
+  destination_locode: string | null;
+  destination_name: string | null;
+  destination_eta_at: Date | null;
+  destination_ata_at: Date | null;
+  destination_original_eta_at: Date | null;
+  destination_timezone: string | null;
+  line_tracking_last_attempted_at: Date | null;
+  line_tracking_last_succeeded_at: Date | null;
+  line_tracking_stopped_at: Date | null;
+  line_tracking_stopped_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  [k: string]: unknown;
+}
+
+const SELECT = `SELECT s.*, p.company_name AS customer_name
+  FROM shipments s LEFT JOIN parties p ON p.id = s.customer_id`;
+
+export async function listShipments(
+  q: Queryable,
+  accountId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: ShipmentRecord[]; total: number }> {
+  const rows = await q.query<ShipmentRecord>(
+    `${SELECT} WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3`,
+    [accountId, page.limit, page.offset],
+  );
+  const count = await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM shipments WHERE account_id = $1', [accountId]);
+  return { items: rows, total: count?.n ?? 0 };
+}
+
+export async function findShipment(q: Queryable, accountId: string, id: string): Promise<ShipmentRecord | undefined> {
+  return one<ShipmentRecord>(q, `${SELECT} WHERE s.account_id = $1 AND s.id = $2`, [accountId, id]);
+}
+
+/** Inserts a shipment with its identity columns; the tracking engine fills the rest. */
+export async function insertShipment(
+  q: Queryable,
+  s: Pick<ShipmentRecord, 'id' | 'account_id' | 'bill_of_lading_number' | 'created_at' | 'updated_at'> &
+    Partial<Pick<ShipmentRecord, 'customer_id' | 'normalized_number' | 'request_number' | 'ref_numbers' | 'tags' | 'shipping_line_scac' | 'shipping_line_name' | 'shipping_line_short_name'>>,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO shipments (id, account_id, customer_id, bill_of_lading_number, normalized_number, request_number,
+       ref_numbers, tags, shipping_line_scac, shipping_line_name, shipping_line_short_name, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      s.id,
+      s.account_id,
+      s.customer_id ?? null,
+      s.bill_of_lading_number,
+      s.normalized_number ?? null,
+      s.request_number ?? null,
+      s.ref_numbers ?? [],
+      s.tags ?? [],
+      s.shipping_line_scac ?? null,
+      s.shipping_line_name ?? null,
+      s.shipping_line_short_name ?? null,
+      s.created_at,
+      s.updated_at,
+    ],
+  );
+}

@@ -1,0 +1,53 @@
+// An HTTP app on a fresh database with a fixed wall clock, plus helpers to make accounts and keys.
+import type { Account, Feature, Plan } from '../../src/domain/account.js';
+import { FixedClock } from '../../src/domain/clock.js';
+import { loadConfig, type Config } from '../../src/config/index.js';
+import { makeServices, type Services } from '../../src/compose.js';
+import { buildApp } from '../../src/http/app.js';
+import type { App } from '../../src/http/context.js';
+import { freshDatabase, type TestDatabase } from './databases.js';
+
+export const TEST_PUBLIC_URL = 'http://tidemark.test';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ TIDEMARK_PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+}
+
+export interface TestApp {
+  app: App;
+  services: Services;
+  clock: FixedClock;
+  database: TestDatabase;
+  /** A new account with one API key; the key is ready for `Authorization: Token`. */
+  account(opts?: { name?: string; plan?: Plan; features?: Feature[] }): Promise<{ account: Account; token: string; auth: { authorization: string } }>;
+  close(): Promise<void>;
+}
+
+let accounts = 0;
+
+export async function testApp(options: { database?: TestDatabase; clock?: FixedClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = options.database ?? (await freshDatabase());
+  const clock = options.clock ?? new FixedClock('2026-03-01T12:00:00.500Z');
+  const services = makeServices(testConfig(options.env), database.db, { wall: clock, world: clock });
+  const app = await buildApp(services);
+  await app.ready();
+  return {
+    app,
+    services,
+    clock,
+    database,
+    async account(opts = {}) {
+      const account = await services.accounts.create(database.db, {
+        name: opts.name ?? `acct-${process.pid}-${accounts++}`,
+        plan: opts.plan ?? 'unlimited',
+        features: opts.features ?? [],
+      });
+      const { token } = await services.accounts.issueKey(database.db, account.id);
+      return { account, token, auth: { authorization: `Token ${token}` } };
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.drop();
+    },
+  };
+}

@@ -1,64 +1,68 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds, rollingCount, windowPosition } from './rate-limit.js';
+import { retryAfterSeconds, rollingCount, windowEdges } from './rate-limit.js';
 
 const W = 60_000;
+const at = (s: number) => 600_000 + s * 1000; // seconds past 00:10:00
 
-describe('windowPosition', () => {
+describe('windowEdges', () => {
   it.each([
-    { now: 0, start: 0, weight: 1 },
-    { now: 15_000, start: 0, weight: 0.75 },
-    { now: 59_999, start: 0, weight: 1 - 59_999 / W },
-    { now: 60_000, start: 60_000, weight: 1 },
-    { now: 125_000, start: 120_000, weight: 1 - 5_000 / W },
-  ])('at $now ms the window starts at $start', ({ now, start, weight }) => {
-    const pos = windowPosition(now, W);
-    expect(pos.windowStart).toBe(start);
-    expect(pos.previousWeight).toBeCloseTo(weight, 10);
+    { now: at(0), current: at(0), edge: at(-60), weight: 1 },
+    { now: at(2), current: at(0), edge: at(-60), weight: 0.6 },
+    { now: at(7.5), current: at(5), edge: at(-55), weight: 0.5 },
+    { now: at(4.999), current: at(0), edge: at(-60), weight: 0.0002 },
+  ])('at $now the current bucket starts at $current, the edge at $edge', ({ now, current, edge, weight }) => {
+    const e = windowEdges(now, W);
+    expect(e.currentStart).toBe(current);
+    expect(e.edgeStart).toBe(edge);
+    expect(e.edgeWeight).toBeCloseTo(weight, 6);
   });
 });
 
 describe('rollingCount', () => {
+  const buckets = new Map([
+    [at(-60), 10], // fades out during the first 5 s of the minute
+    [at(-30), 20],
+    [at(0), 5],
+  ]);
   it.each([
-    { previous: 0, current: 0, elapsed: 0, expected: 0 },
-    { previous: 100, current: 0, elapsed: 0, expected: 100 },
-    { previous: 100, current: 0, elapsed: 30_000, expected: 50 },
-    { previous: 100, current: 10, elapsed: 45_000, expected: 35 },
-    { previous: 99, current: 0, elapsed: 59_999, expected: 0 },
-  ])('prev $previous, cur $current, $elapsed ms in → $expected', ({ previous, current, elapsed, expected }) => {
-    expect(rollingCount(previous, current, windowPosition(600_000 + elapsed, W))).toBe(expected);
+    { now: at(0), expected: 35 },
+    { now: at(2.5), expected: 30 },
+    { now: at(5), expected: 25 },
+    { now: at(31), expected: 5 + 16 },
+    { now: at(35), expected: 5 },
+    { now: at(65), expected: 0 },
+  ])('at $now counts $expected', ({ now, expected }) => {
+    expect(rollingCount(buckets, now, W)).toBe(expected);
+  });
+
+  it('does not count buckets after now', () => {
+    expect(rollingCount(new Map([[at(10), 3]]), at(0), W)).toBe(0);
   });
 });
 
 describe('retryAfterSeconds', () => {
   it.each([
-    // A full window early on: the next window's weighted remainder must fall under the limit.
-    { now: 1_000, limit: 100, previous: 0, current: 100, expected: 60 },
-    // Full window late: wait for the next window to start and for 1 % of it to slide out.
-    { now: 59_000, limit: 100, previous: 0, current: 100, expected: 2 },
-    // This window has room, the previous one is too heavy: wait until enough of it has slid out.
-    { now: 600_000 + 5_000, limit: 100, previous: 100, current: 10, expected: 2 },
-    { now: 600_000, limit: 10, previous: 10, current: 0, expected: 1 },
-  ])('limit $limit, prev $previous, cur $current at $now → $expected s', ({ now, limit, previous, current, expected }) => {
-    expect(retryAfterSeconds(now, W, limit, previous, current)).toBe(expected);
+    // 100 requests at :00, limit 100: they must slide out; the first 20 go with the bucket's last second.
+    { buckets: [[at(0), 100]], now: at(1), limit: 100, expected: 60 },
+    // Old traffic fading at the edge: one second frees enough.
+    { buckets: [[at(-60), 10], [at(0), 0]], now: at(0), limit: 10, expected: 1 },
+    // Spread traffic: wait until the first bucket with room has slid out.
+    { buckets: [[at(-50), 40], [at(-20), 60]], now: at(0), limit: 100, expected: 11 },
+  ])('$expected s for $buckets at $now, limit $limit', ({ buckets, now, limit, expected }) => {
+    expect(retryAfterSeconds(new Map(buckets as [number, number][]), now, limit, W)).toBe(expected);
   });
 
-  it('is never below one second', () => {
-    expect(retryAfterSeconds(59_999, W, 100, 0, 100)).toBeGreaterThanOrEqual(1);
-  });
-
-  it('after waiting the advised time, one more request fits', () => {
-    for (const [now, limit, previous, current] of [
-      [1_000, 100, 0, 100],
-      [605_000, 100, 100, 10],
-      [600_000, 10, 10, 0],
-      [630_000, 200, 150, 130],
-    ] as const) {
-      const wait = retryAfterSeconds(now, W, limit, previous, current);
-      const later = now + wait * 1000;
-      const pos = windowPosition(later, W);
-      const sameWindow = pos.windowStart === windowPosition(now, W).windowStart;
-      const seen = sameWindow ? rollingCount(previous, current, pos) : rollingCount(current, 0, pos);
-      expect(seen + 1).toBeLessThanOrEqual(limit);
+  it('after waiting the advised time, one more request fits; a second earlier it did not', () => {
+    const cases: [Map<number, number>, number, number][] = [
+      [new Map([[at(0), 100]]), at(1), 100],
+      [new Map([[at(-45), 30], [at(-10), 70]]), at(3), 100],
+      [new Map([[at(-58), 7], [at(-2), 3]]), at(0.5), 10],
+    ];
+    for (const [buckets, now, limit] of cases) {
+      expect(rollingCount(buckets, now, W) + 1).toBeGreaterThan(limit);
+      const wait = retryAfterSeconds(buckets, now, limit, W);
+      expect(rollingCount(buckets, now + wait * 1000, W) + 1).toBeLessThanOrEqual(limit);
+      if (wait > 1) expect(rollingCount(buckets, now + (wait - 1) * 1000, W) + 1).toBeGreaterThan(limit);
     }
   });
 });

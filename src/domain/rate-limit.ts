@@ -1,44 +1,53 @@
-// Rolling 60-second rate limits, approximated by two fixed windows: the previous window's count is
-// weighted by the share of it that still lies within the last 60 s. Pure; the counters live in
-// PostgreSQL so every API process sees the same numbers.
+// Rolling 60-second rate limits. Requests are counted in 5-second buckets; the rolling count is the
+// sum of the buckets inside the last 60 s plus the still-inside share of the bucket that straddles its
+// start. Pure; the counters live in PostgreSQL so every API process sees the same numbers.
 
-export interface WindowPosition {
-  windowStart: number;
-  /** Share of the previous window inside the rolling window, 0..1. */
-  previousWeight: number;
+export const BUCKET_MS = 5_000;
+
+export interface WindowEdges {
+  /** Start of the bucket that `now` falls in (where this request is counted). */
+  currentStart: number;
+  /** Start of the bucket that straddles `now - window`. */
+  edgeStart: number;
+  /** Share of the edge bucket still inside the window, 0..1. */
+  edgeWeight: number;
 }
 
-export function windowPosition(nowMs: number, windowMs: number): WindowPosition {
-  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
-  const elapsed = nowMs - windowStart;
-  return { windowStart, previousWeight: 1 - elapsed / windowMs };
+export function windowEdges(nowMs: number, windowMs: number, bucketMs = BUCKET_MS): WindowEdges {
+  const from = nowMs - windowMs;
+  const edgeStart = Math.floor(from / bucketMs) * bucketMs;
+  return {
+    currentStart: Math.floor(nowMs / bucketMs) * bucketMs,
+    edgeStart,
+    edgeWeight: (edgeStart + bucketMs - from) / bucketMs,
+  };
 }
 
-/** The rolling count a request at `nowMs` sees, before it is counted. */
-export function rollingCount(previous: number, current: number, pos: WindowPosition): number {
-  return Math.floor(previous * pos.previousWeight) + current;
+/** Requests counted in the rolling window ending at `nowMs`; `buckets` maps bucket start → count. */
+export function rollingCount(buckets: ReadonlyMap<number, number>, nowMs: number, windowMs: number, bucketMs = BUCKET_MS): number {
+  const { currentStart, edgeStart, edgeWeight } = windowEdges(nowMs, windowMs, bucketMs);
+  let n = 0;
+  for (const [start, count] of buckets) {
+    if (start < edgeStart || start > currentStart) continue;
+    n += start === edgeStart ? Math.floor(count * edgeWeight) : count;
+  }
+  return n;
 }
 
 /**
- * Whole seconds until one more request fits, given the counts when a request was refused.
- * Always at least 1: a 429 never says "retry now".
+ * Whole seconds until one more request fits, if no other request comes in meanwhile. At least 1:
+ * a 429 never says "retry now". At most the window plus a bucket (all has slid out by then).
  */
-export function retryAfterSeconds(nowMs: number, windowMs: number, limit: number, previous: number, current: number): number {
-  const { windowStart } = windowPosition(nowMs, windowMs);
-  let waitMs: number;
-  if (current + 1 <= limit && previous > 0) {
-    // This window has room; wait until enough of the previous window has slid out.
-    // Need floor(previous * (1 - e/W)) + current + 1 <= limit.
-    const allowedPrev = limit - current - 1;
-    const weight = (allowedPrev + 1) / previous; // floor(previous * w) <= allowedPrev when previous*w < allowedPrev+1
-    const elapsedNeeded = windowMs * (1 - Math.min(1, weight));
-    waitMs = windowStart + elapsedNeeded - nowMs;
-  } else {
-    // This window is full: in the next one, this window's count becomes the weighted previous.
-    const weight = current > 0 ? limit / current : 1;
-    const elapsedNeeded = windowMs * (1 - Math.min(1, weight));
-    waitMs = windowStart + windowMs + elapsedNeeded - nowMs;
+export function retryAfterSeconds(
+  buckets: ReadonlyMap<number, number>,
+  nowMs: number,
+  limit: number,
+  windowMs: number,
+  bucketMs = BUCKET_MS,
+): number {
+  const max = Math.ceil((windowMs + bucketMs) / 1000);
+  for (let s = 1; s < max; s++) {
+    if (rollingCount(buckets, nowMs + s * 1000, windowMs, bucketMs) + 1 <= limit) return s;
   }
-  // The conditions above are strict (< not <=): one millisecond past the boundary is the first fit.
-  return Math.max(1, Math.ceil((waitMs + 1) / 1000));
+  return max;
 }

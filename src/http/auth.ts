@@ -2,12 +2,12 @@
 import type { FastifyRequest } from 'fastify';
 import { rateLimitFor, RATE_WINDOW_MS, type RateBucket } from '../domain/account.js';
 import { TidemarkError } from '../domain/errors.js';
-import { retryAfterSeconds, windowPosition } from '../domain/rate-limit.js';
+import { retryAfterSeconds, windowEdges } from '../domain/rate-limit.js';
 import { digestToken } from '../services/accounts.js';
 import { verifyAdminToken } from '../services/setup.js';
 import { findAccountById } from '../storage/repositories/accounts.js';
 import { findActiveKeyByDigest, touchApiKey } from '../storage/repositories/api-keys.js';
-import { takeRateSlot } from '../storage/repositories/rate-limits.js';
+import { rateBuckets, takeRateSlot } from '../storage/repositories/rate-limits.js';
 import type { HttpDeps } from './context.js';
 
 const UNAUTHORIZED = new TidemarkError('unauthorized', 'Invalid or missing API token.', {
@@ -61,10 +61,10 @@ export async function enforceRateLimit(req: FastifyRequest, deps: HttpDeps, buck
   if (!account) return;
   const limit = rateLimitFor(account, bucket);
   const nowMs = deps.clocks.wall.now().getTime();
-  const pos = windowPosition(nowMs, RATE_WINDOW_MS);
-  const slot = await takeRateSlot(deps.db, `${account.id}:${bucket}`, pos.windowStart, RATE_WINDOW_MS, pos.previousWeight, limit);
-  if (slot.allowed) return;
-  const retryAfter = retryAfterSeconds(nowMs, RATE_WINDOW_MS, limit, slot.previous, slot.current);
+  const key = `${account.id}:${bucket}`;
+  const edges = windowEdges(nowMs, RATE_WINDOW_MS);
+  if (await takeRateSlot(deps.db, key, edges, limit)) return;
+  const retryAfter = retryAfterSeconds(await rateBuckets(deps.db, key, edges.edgeStart), nowMs, limit, RATE_WINDOW_MS);
   const detail = DETAILS[bucket];
   throw new TidemarkError('rate_limited', detail, {
     retryAfterSeconds: retryAfter,

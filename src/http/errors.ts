@@ -65,7 +65,12 @@ function validationItems(err: FastifyError): { status: number; items: ErrorItem[
   if (context === 'body') {
     return {
       status: 422,
-      items: issues.map((v) => ({ detail: describe(v.instancePath, v.message), pointer: v.instancePath || '/' })),
+      // A missing or non-object body has no field to point at: point at the primary data it lacks.
+      items: issues.map((v) =>
+        v.instancePath && v.instancePath !== '/'
+          ? { detail: describe(v.instancePath, v.message), pointer: v.instancePath }
+          : { detail: 'The request body must be a JSON:API document with data', pointer: '/data' },
+      ),
     };
   }
   if (context === 'params') return { status: 404, items: [{}] };
@@ -80,7 +85,7 @@ function validationItems(err: FastifyError): { status: number; items: ErrorItem[
 
 function describe(pointer: string, message: string | undefined): string {
   const field = pointer.split('/').filter(Boolean).pop();
-  return field ? `${field} ${message ?? 'is invalid'}` : (message ?? 'is invalid');
+  return field ? `${field}: ${message ?? 'is invalid'}` : (message ?? 'is invalid');
 }
 
 /** `/page/size` → `page[size]`. */

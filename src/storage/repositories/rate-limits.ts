@@ -1,39 +1,41 @@
+import type { WindowEdges } from '../../domain/rate-limit.js';
 import { one, type Queryable } from '../db.js';
 
 /**
- * Counts one request against `key` in the window starting at `windowStart` if the rolling total
- * (`previousWeight` × the previous window's count + this window's count) stays within `limit`.
- * One statement, so concurrent API processes cannot both take the last slot.
- * Returns the rolling count after this request, or null when the request is refused.
+ * Counts one request against `key` in the current bucket if the rolling count stays within `limit`.
+ * The older buckets no longer change, so the check on the current bucket's row (re-read under its row
+ * lock by ON CONFLICT … WHERE) is exact even when several API processes race for the last slot.
  */
-export async function takeRateSlot(
-  q: Queryable,
-  key: string,
-  windowStart: number,
-  windowMs: number,
-  previousWeight: number,
-  limit: number,
-): Promise<{ allowed: boolean; previous: number; current: number }> {
-  const row = await one<{ previous: number; current: number | null }>(
+export async function takeRateSlot(q: Queryable, key: string, edges: WindowEdges, limit: number): Promise<boolean> {
+  const row = await one<{ taken: number | null }>(
     q,
-    `WITH prev AS (
-       SELECT COALESCE((SELECT count FROM rate_limit_windows WHERE key = $1 AND window_start = $3), 0) AS n
+    `WITH older AS (
+       SELECT COALESCE(SUM(CASE WHEN window_start = $2 THEN floor(count * $4::float8) ELSE count END), 0)::int AS n
+       FROM rate_limit_windows
+       WHERE key = $1 AND window_start >= $2 AND window_start < $3
      ), ins AS (
-       INSERT INTO rate_limit_windows AS w (key, window_start, count)
-       SELECT $1, $2, 1 FROM prev WHERE floor(prev.n * $4::float8) + 1 <= $5
-       ON CONFLICT (key, window_start) DO UPDATE SET count = w.count + 1
-         WHERE floor((SELECT n FROM prev) * $4::float8) + w.count + 1 <= $5
-       RETURNING w.count
+       INSERT INTO rate_limit_windows AS r (key, window_start, count)
+       SELECT $1, $3, 1 FROM older WHERE older.n + 1 <= $5
+       ON CONFLICT (key, window_start) DO UPDATE SET count = r.count + 1
+         WHERE (SELECT n FROM older) + r.count + 1 <= $5
+       RETURNING r.count
      )
-     SELECT (SELECT n FROM prev)::int AS previous, (SELECT count FROM ins)::int AS current`,
-    [key, windowStart, windowStart - windowMs, previousWeight, limit],
+     SELECT (SELECT count FROM ins) AS taken`,
+    [key, edges.edgeStart, edges.currentStart, edges.edgeWeight, limit],
   );
-  if (row?.current != null) return { allowed: true, previous: row.previous, current: row.current };
-  const cur = await one<{ count: number }>(q, 'SELECT count FROM rate_limit_windows WHERE key = $1 AND window_start = $2', [key, windowStart]);
-  return { allowed: false, previous: row?.previous ?? 0, current: cur?.count ?? 0 };
+  return row?.taken != null;
 }
 
-/** Deletes windows that can no longer count (older than the previous window). */
+/** The buckets of `key` from `since` on (to tell a refused client when to retry). */
+export async function rateBuckets(q: Queryable, key: string, since: number): Promise<Map<number, number>> {
+  const rows = await q.query<{ window_start: number; count: number }>(
+    'SELECT window_start, count FROM rate_limit_windows WHERE key = $1 AND window_start >= $2',
+    [key, since],
+  );
+  return new Map(rows.map((r) => [Number(r.window_start), r.count]));
+}
+
+/** Deletes buckets that can no longer count. */
 export async function pruneRateWindows(q: Queryable, olderThan: number): Promise<number> {
   const rows = await q.query('DELETE FROM rate_limit_windows WHERE window_start < $1 RETURNING 1', [olderThan]);
   return rows.length;

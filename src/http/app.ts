@@ -37,6 +37,16 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The routes this app serves, for checking that the OpenAPI document lists them all.
+  const routeTable: { method: string; url: string; documented: boolean }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: r.url, documented: !(r.schema as { hide?: boolean } | undefined)?.hide });
+    }
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('account', null);

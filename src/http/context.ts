@@ -28,6 +28,9 @@ declare module 'fastify' {
     auth?: AuthMode;
     rateBucket?: RateBucket;
   }
+  interface FastifyInstance {
+    routeTable: { method: string; url: string; documented: boolean }[];
+  }
   interface FastifyRequest {
     account: Account | null;
     apiKeyId: string | null;

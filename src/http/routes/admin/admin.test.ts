@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../../../../test/kit/app.js';
+import { resetAdminToken } from '../../../services/setup.js';
+
+let t: TestApp;
+let admin: { authorization: string };
+beforeAll(async () => {
+  t = await testApp();
+  admin = { authorization: `Bearer ${await resetAdminToken(t.services.db, t.clock)}` };
+});
+afterAll(() => t.close());
+
+describe('/admin', () => {
+  it('refuses requests without the admin token, and API keys', async () => {
+    const { auth } = await t.account();
+    for (const headers of [{}, auth, { authorization: 'Bearer tma_wrong' }]) {
+      const res = await t.app.inject({ url: '/admin/accounts', headers });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('creates accounts with the default plan, issues working keys, lists them masked and revokes them', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/admin/accounts', headers: admin, payload: { name: 'globex' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ name: 'globex', plan: 'free', features: [] });
+
+    const dup = await t.app.inject({ method: 'POST', url: '/admin/accounts', headers: admin, payload: { name: 'GLOBEX' } });
+    expect(dup.statusCode).toBe(409);
+
+    const issued = await t.app.inject({ method: 'POST', url: '/admin/accounts/globex/keys', headers: admin, payload: {} });
+    expect(issued.statusCode).toBe(201);
+    const { key, id, masked } = issued.json().data;
+    expect(key).toMatch(/^tm_/);
+    expect(masked).toBe(`${key.slice(0, 7)}…${key.slice(-4)}`);
+    expect((await t.app.inject({ url: '/v2/shipments', headers: { authorization: `Token ${key}` } })).statusCode).toBe(200);
+
+    const listed = await t.app.inject({ url: '/admin/accounts/globex/keys', headers: admin });
+    expect(listed.json().data).toEqual([expect.objectContaining({ id, masked, revoked_at: null })]);
+    expect(listed.body).not.toContain(key);
+
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/admin/keys/${id}`, headers: admin });
+    expect(revoked.json().data.revoked_at).not.toBeNull();
+    expect((await t.app.inject({ url: '/v2/shipments', headers: { authorization: `Token ${key}` } })).statusCode).toBe(401);
+  });
+
+  it('changes plans, features and limits, validating them', async () => {
+    await t.app.inject({ method: 'POST', url: '/admin/accounts', headers: admin, payload: { name: 'initech', features: ['routing'] } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/admin/accounts/initech',
+      headers: admin,
+      payload: { plan: 'unlimited', features: ['refresh'], disable_features: ['routing'], rate_limits: { default: 1000 } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ plan: 'unlimited', features: ['refresh'], rate_limits: { default: 1000 } });
+
+    const bad = await t.app.inject({ method: 'PATCH', url: '/admin/accounts/initech', headers: admin, payload: { plan: 'gold', features: ['teleport'] } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/features/0', '/plan']);
+
+    const missing = await t.app.inject({ method: 'PATCH', url: '/admin/accounts/nobody', headers: admin, payload: {} });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, onServer, type TestDatabase } from '../../test/kit/databases.js';
+import { loadMigrations, migrate, pendingMigrations } from './migrate.js';
+import { PgDb } from './pg.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await freshDatabase();
+});
+afterAll(() => t.drop());
+
+describe('migrations', () => {
+  it('are numbered, forward-only, and all applied to a fresh database', async () => {
+    const migrations = loadMigrations();
+    expect(migrations.length).toBeGreaterThan(0);
+    expect(migrations.map((m) => m.version)).toEqual([...migrations.map((m) => m.version)].sort((a, b) => a - b));
+    expect(await pendingMigrations(t.db)).toEqual([]);
+    expect(await migrate(t.db)).toEqual([]);
+  });
+
+  it.skipIf(!onServer())('apply once when several processes start at once (server only: PGlite is one process)', async () => {
+    const { db } = t;
+    await db.exec('CREATE SCHEMA race');
+    // Three pools, as three processes would have, racing to migrate an empty schema.
+    const url = new URL(t.url!);
+    url.searchParams.set('options', '-c search_path=race');
+    const pools = [1, 2, 3].map(() => new PgDb(url.toString(), { max: 2 }));
+    try {
+      const results = await Promise.all(pools.map((p) => migrate(p)));
+      const all = results.flat().sort();
+      expect(all).toEqual(loadMigrations().map((m) => m.version));
+      const rows = await pools[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM race.schema_migrations');
+      expect(rows[0]!.n).toBe(loadMigrations().length);
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+    }
+  });
+});
+
+describe('one query interface over both backends', () => {
+  it('returns the same JavaScript types', async () => {
+    const [row] = await t.db.query(
+      `SELECT 9007199254740::int8 AS big, 12.50::numeric AS money, '2026-03-01'::date AS day,
+              '2026-03-01T10:00:00Z'::timestamptz AS at, '{"a":1}'::jsonb AS doc, ARRAY['x','y']::text[] AS list,
+              true AS flag, NULL::text AS nothing`,
+    );
+    expect(row).toEqual({
+      big: 9007199254740,
+      money: 12.5,
+      day: '2026-03-01',
+      at: new Date('2026-03-01T10:00:00Z'),
+      doc: { a: 1 },
+      list: ['x', 'y'],
+      flag: true,
+      nothing: null,
+    });
+  });
+
+  it('commits a transaction, and rolls back everything when it throws', async () => {
+    await t.db.exec('CREATE TABLE tx_probe (n int)');
+    await t.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO tx_probe VALUES (1)');
+    });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO tx_probe VALUES (2)');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await t.db.query('SELECT n FROM tx_probe')).toEqual([{ n: 1 }]);
+  });
+
+  it('serializes concurrent read-modify-write transactions without losing updates', async () => {
+    await t.db.exec('CREATE TABLE counter (id int PRIMARY KEY, n int); INSERT INTO counter VALUES (1, 0)');
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.db.transaction(async (tx) => {
+          const [r] = await tx.query<{ n: number }>('SELECT n FROM counter WHERE id = 1 FOR UPDATE');
+          await tx.query('UPDATE counter SET n = $1 WHERE id = 1', [r!.n + 1]);
+        }),
+      ),
+    );
+    expect(await t.db.query('SELECT n FROM counter')).toEqual([{ n: 20 }]);
+  });
+});

@@ -10,6 +10,8 @@ import type { App, HttpDeps } from './http/context.js';
 import { Metrics } from './http/metrics.js';
 import { AccountService } from './services/accounts.js';
 import { PartyService } from './services/parties.js';
+import { RateLimitService } from './services/rate-limits.js';
+import { ShipmentService } from './services/shipments.js';
 import { firstStartSetup, type FirstStartResult } from './services/setup.js';
 import type { Db } from './storage/db.js';
 import { migrate } from './storage/migrate.js';
@@ -31,6 +33,8 @@ export interface Services {
   clocks: Clocks;
   accounts: AccountService;
   parties: PartyService;
+  shipments: ShipmentService;
+  rateLimits: RateLimitService;
   metrics: Metrics;
 }
 
@@ -41,6 +45,8 @@ export function makeServices(config: Config, db: Db, clocks: Clocks = { wall: sy
     clocks,
     accounts: new AccountService(clocks.wall),
     parties: new PartyService(db, clocks.wall),
+    shipments: new ShipmentService(db),
+    rateLimits: new RateLimitService(db, clocks.wall),
     metrics: new Metrics(db, { defaultMetrics: true }),
   };
 }

@@ -1,13 +1,8 @@
 // Authentication and rate limiting, run for every route according to its `auth` config.
 import type { FastifyRequest } from 'fastify';
-import { rateLimitFor, RATE_WINDOW_MS, type RateBucket } from '../domain/account.js';
+import type { RateBucket } from '../domain/account.js';
 import { TidemarkError } from '../domain/errors.js';
-import { retryAfterSeconds, windowEdges } from '../domain/rate-limit.js';
-import { digestToken } from '../services/accounts.js';
 import { verifyAdminToken } from '../services/setup.js';
-import { findAccountById } from '../storage/repositories/accounts.js';
-import { findActiveKeyByDigest, touchApiKey } from '../storage/repositories/api-keys.js';
-import { rateBuckets, takeRateSlot } from '../storage/repositories/rate-limits.js';
 import type { HttpDeps } from './context.js';
 
 const UNAUTHORIZED = new TidemarkError('unauthorized', 'Invalid or missing API token.', {
@@ -27,14 +22,10 @@ export function credentialOf(req: FastifyRequest): string | null {
 export async function authenticateAccount(req: FastifyRequest, deps: HttpDeps): Promise<void> {
   const token = credentialOf(req);
   if (!token) throw UNAUTHORIZED;
-  // Looked up by SHA-256 digest: the database compares digests, never the secret itself.
-  const key = await findActiveKeyByDigest(deps.db, digestToken(token));
-  if (!key) throw UNAUTHORIZED;
-  const account = await findAccountById(deps.db, key.accountId);
-  if (!account) throw UNAUTHORIZED;
-  req.account = account;
-  req.apiKeyId = key.id;
-  await touchApiKey(deps.db, key.id, deps.clocks.wall.now());
+  const found = await deps.accounts.authenticate(deps.db, token);
+  if (!found) throw UNAUTHORIZED;
+  req.account = found.account;
+  req.apiKeyId = found.keyId;
 }
 
 export async function authenticateAdmin(req: FastifyRequest, deps: HttpDeps): Promise<void> {
@@ -59,15 +50,11 @@ const DETAILS: Record<RateBucket, string> = {
 export async function enforceRateLimit(req: FastifyRequest, deps: HttpDeps, bucket: RateBucket): Promise<void> {
   const account = req.account;
   if (!account) return;
-  const limit = rateLimitFor(account, bucket);
-  const nowMs = deps.clocks.wall.now().getTime();
-  const key = `${account.id}:${bucket}`;
-  const edges = windowEdges(nowMs, RATE_WINDOW_MS);
-  if (await takeRateSlot(deps.db, key, edges, limit)) return;
-  const retryAfter = retryAfterSeconds(await rateBuckets(deps.db, key, edges.edgeStart), nowMs, limit, RATE_WINDOW_MS);
+  const decision = await deps.rateLimits.take(account, bucket);
+  if (decision.allowed) return;
   const detail = DETAILS[bucket];
   throw new TidemarkError('rate_limited', detail, {
-    retryAfterSeconds: retryAfter,
+    retryAfterSeconds: decision.retryAfterSeconds,
     items: [bucket === 'infer_number' ? { detail } : { title: 'Too Many Requests', detail }],
   });
 }

@@ -6,6 +6,8 @@ import type { Account, RateBucket } from '../domain/account.js';
 import type { Clocks } from '../domain/clock.js';
 import type { AccountService } from '../services/accounts.js';
 import type { PartyService } from '../services/parties.js';
+import type { RateLimitService } from '../services/rate-limits.js';
+import type { ShipmentService } from '../services/shipments.js';
 import type { Db } from '../storage/db.js';
 import type { Metrics } from './metrics.js';
 
@@ -15,6 +17,8 @@ export interface HttpDeps {
   clocks: Clocks;
   accounts: AccountService;
   parties: PartyService;
+  shipments: ShipmentService;
+  rateLimits: RateLimitService;
   metrics: Metrics;
 }
 

@@ -96,6 +96,19 @@ export class AccountService {
     return updated!;
   }
 
+  /**
+   * The account and key behind a presented API key, or null. The key is looked up by its SHA-256
+   * digest, so the database compares digests and no secret is ever compared byte by byte.
+   */
+  async authenticate(q: Queryable, token: string): Promise<{ account: Account; keyId: string } | null> {
+    const key = await keys.findActiveKeyByDigest(q, digestToken(token));
+    if (!key) return null;
+    const account = await accounts.findAccountById(q, key.accountId);
+    if (!account) return null;
+    await keys.touchApiKey(q, key.id, this.clock.now());
+    return { account, keyId: key.id };
+  }
+
   async issueKey(q: Queryable, accountId: string, name: string | null = null): Promise<IssuedKey> {
     const token = randomToken(API_KEY_PREFIX);
     const key = await keys.insertApiKey(

@@ -5,6 +5,8 @@ import { isUuid, newId } from '../lib/ids.js';
 import { isUniqueViolation, type Db } from '../storage/db.js';
 import * as repo from '../storage/repositories/parties.js';
 
+export type { Party } from '../storage/repositories/parties.js';
+
 const POINTER = '/data/attributes/company_name';
 
 export class PartyService {
@@ -43,6 +45,11 @@ export class PartyService {
     const party = isUuid(id) ? await repo.findParty(this.db, accountId, id) : undefined;
     if (!party) throw notFound('Party');
     return party;
+  }
+
+  /** The account's parties among `ids` (for includes). */
+  byIds(accountId: string, ids: string[]): Promise<repo.Party[]> {
+    return ids.length ? repo.findPartiesByIds(this.db, accountId, ids) : Promise.resolve([]);
   }
 
   list(accountId: string, page: { limit: number; offset: number }) {

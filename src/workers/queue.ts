@@ -22,8 +22,9 @@ export interface JobDefinition<T = unknown> {
   schema: z.ZodType<T>;
   handler(data: T, ctx: JobContext): Promise<void>;
   retryLimit?: number;
-  /** Seconds before the first retry; doubled each time (capped by retryDelayMax). */
+  /** Seconds before the first retry; doubled each time (capped by retryDelayMax) unless retryBackoff is false. */
   retryDelay?: number;
+  retryBackoff?: boolean;
   retryDelayMax?: number;
   expireInSeconds?: number;
   /** Jobs a worker takes per fetch; each is still handled (and fails) on its own. */
@@ -77,11 +78,12 @@ export class JobQueue {
   private async register(def: JobDefinition<never>): Promise<void> {
     const dead = deadLetterName(def.name);
     if (!(await this.boss.getQueue(dead))) await this.boss.createQueue(dead, { retentionSeconds: 14 * 86_400 });
+    const backoff = def.retryBackoff ?? true;
     const options = {
       retryLimit: def.retryLimit ?? 10,
       retryDelay: def.retryDelay ?? 5,
-      retryBackoff: true,
-      retryDelayMax: def.retryDelayMax ?? 3600,
+      retryBackoff: backoff,
+      ...(backoff ? { retryDelayMax: def.retryDelayMax ?? 3600 } : {}),
       expireInSeconds: def.expireInSeconds ?? 900,
       deadLetter: dead,
     };

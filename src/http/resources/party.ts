@@ -1,4 +1,4 @@
-import type { Party } from '../../storage/repositories/parties.js';
+import type { Party } from '../../services/parties.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
 
 export const partyKind: ResourceKind<Party> = {

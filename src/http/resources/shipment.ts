@@ -1,7 +1,6 @@
 import { referenceId } from '../../lib/ids.js';
-import type { ShipmentRecord } from '../../storage/repositories/shipments.js';
-import type { Queryable } from '../../storage/db.js';
-import { findPartiesByIds } from '../../storage/repositories/parties.js';
+import type { ShipmentRecord } from '../../services/shipments.js';
+import type { PartyService } from '../../services/parties.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
 import { partyKind } from './party.js';
 
@@ -49,7 +48,7 @@ const portRef = (locode: string | null) => (locode ? { id: referenceId('port', l
  * the stable reference ids (UUIDv5 of the UN/LOCODE); containers, terminals and their includes are
  * filled by the tracking engine and API issues as those tables arrive.
  */
-export const shipmentKind = (db: Queryable): ResourceKind<ShipmentRecord> => ({
+export const shipmentKind = (parties: PartyService): ResourceKind<ShipmentRecord> => ({
   type: 'shipment',
   render: (s) => {
     const attributes: Record<string, unknown> = {};
@@ -82,8 +81,8 @@ export const shipmentKind = (db: Queryable): ResourceKind<ShipmentRecord> => ({
       async load(records) {
         const accountId = records[0]?.account_id;
         const ids = [...new Set(records.map((r) => r.customer_id).filter((id): id is string => !!id))];
-        if (!accountId || ids.length === 0) return [];
-        return (await findPartiesByIds(db, accountId, ids)).map((record) => ({ kind: partyKind, record }));
+        if (!accountId) return [];
+        return (await parties.byIds(accountId, ids)).map((record) => ({ kind: partyKind, record }));
       },
     },
     containers: null,

@@ -1,0 +1,80 @@
+// Enforces the dependency rule of docs/architecture.md by reading every import under src/.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../src');
+
+/** Which top-level folders of src/ each folder may import (besides itself). */
+const ALLOWED: Record<string, string[]> = {
+  domain: [],
+  lib: [],
+  config: ['domain', 'lib'],
+  sources: ['domain', 'lib'],
+  storage: ['domain', 'lib'],
+  sandbox: ['domain', 'lib', 'sources'],
+  tracking: ['domain', 'lib', 'storage', 'sources'],
+  webhooks: ['domain', 'lib', 'storage', 'sources'],
+  services: ['domain', 'lib', 'storage', 'sources', 'tracking', 'webhooks', 'config'],
+  workers: ['domain', 'lib', 'storage', 'services', 'tracking', 'webhooks', 'sources', 'config'],
+  http: ['domain', 'lib', 'services', 'config', 'workers', 'storage'],
+  mcp: ['domain', 'lib', 'services', 'config', 'http'],
+  cli: ['domain', 'lib', 'services', 'config', 'storage'],
+};
+/** Front-end layers call services: they may use the database handle and migrations, never repositories. */
+const NO_REPOSITORIES = ['http', 'mcp', 'cli', 'workers'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return files(p);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)].map((m) => m[1]!);
+}
+
+const top = (file: string) => relative(SRC, file).split('/')[0]!;
+
+describe('dependency rule', () => {
+  const all = files(SRC);
+
+  it('finds the source tree', () => {
+    expect(all.length).toBeGreaterThan(20);
+  });
+
+  it('every folder imports only what the architecture allows', () => {
+    const violations: string[] = [];
+    for (const file of all) {
+      const from = top(file);
+      if (from.endsWith('.ts')) continue; // main.ts and compose.ts: the composition root knows everything
+      const allowed = ALLOWED[from];
+      if (!allowed) {
+        violations.push(`${relative(SRC, file)}: folder src/${from} is not in the architecture`);
+        continue;
+      }
+      for (const spec of imports(file)) {
+        const target = resolve(dirname(file), spec);
+        if (!target.startsWith(SRC)) continue;
+        const to = top(target);
+        const rel = relative(SRC, target);
+        if (to.endsWith('.js') || to.endsWith('.ts')) {
+          violations.push(`${relative(SRC, file)} imports the composition root ${rel}`);
+        } else if (to !== from && !allowed.includes(to)) {
+          violations.push(`${relative(SRC, file)} (${from}) imports ${rel} (${to})`);
+        } else if (NO_REPOSITORIES.includes(from) && rel.startsWith('storage/repositories/')) {
+          violations.push(`${relative(SRC, file)} (${from}) reads repositories directly: go through a service`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('only config reads process.env', () => {
+    const readers = all.filter((f) => top(f) !== 'config' && /process\.env\b/.test(readFileSync(f, 'utf8')));
+    expect(readers.map((f) => relative(SRC, f))).toEqual([]);
+  });
+});

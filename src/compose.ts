@@ -103,6 +103,8 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     const deps: HttpDeps = services;
     app = await buildApp(deps, { logger: logger.child({ role: 'api' }) });
     address = await app.listen({ port: config.port, host: config.host });
+    // Listening on port 0 picks a free port: derived links must name the real one.
+    if (!config.publicUrlConfigured) config.publicUrl = address;
   }
   return {
     app,

@@ -1,4 +1,5 @@
 // The `tidemark` command: start the service, migrate, and manage accounts and keys.
+import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { ConfigError, loadConfig, processEnv, type Config, type Overrides } from './config/index.js';
 import { makeLogger, migrate, openDatabase, startRoles } from './compose.js';
@@ -205,3 +206,6 @@ export async function runCli(argv: string[]): Promise<void> {
     throw err;
   }
 }
+
+// Run directly (`node --import tsx src/main.ts …` in development and tests); bin/tidemark.js calls runCli itself.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runCli(process.argv);

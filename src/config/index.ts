@@ -86,6 +86,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** False when publicUrl was derived from host and port (then a port 0 listen fixes it up). */
+  publicUrlConfigured: boolean;
   roles: Role[];
   dataDir: string;
   databaseUrl: string | undefined;
@@ -178,6 +180,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
     port: v.PORT,
     host,
     publicUrl,
+    publicUrlConfigured: v.TIDEMARK_PUBLIC_URL !== undefined,
     roles,
     dataDir: resolve(cwd, v.TIDEMARK_DATA_DIR),
     databaseUrl: v.DATABASE_URL,

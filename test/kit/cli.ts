@@ -1,0 +1,83 @@
+// Runs the real `tidemark` command (from source, through tsx) in child processes.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** A clean environment: no TIDEMARK_* or DATABASE_URL of the developer's leaks into the child. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {};
+  for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[k]) base[k] = process.env[k];
+  return { ...base, TIDEMARK_LOG_LEVEL: 'info', ...env };
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function tidemark(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+export interface Server {
+  child: ChildProcess;
+  /** Null for a process without the api role. */
+  url: string | null;
+  apiKey: string | null;
+  adminToken: string | null;
+  output(): string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `tidemark start` on a free port and resolves once it listens (and printed its first-start lines). */
+export function startServer(args: string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Server> {
+  return new Promise((ready, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start', '--port', '0', ...args], {
+      cwd: ROOT,
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`server did not start in ${timeoutMs} ms:\n${out}\n${err}`));
+    }, timeoutMs);
+    child.stderr!.on('data', (d) => (err += d));
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.includes('"msg":"tidemark started"'));
+      if (!line) return;
+      const started = JSON.parse(line) as { address: string | null };
+      clearTimeout(timer);
+      ready({
+        child,
+        url: started.address,
+        apiKey: /^API key: (\S+)$/m.exec(out)?.[1] ?? null,
+        adminToken: /^Admin token: (\S+)$/m.exec(out)?.[1] ?? null,
+        output: () => out + err,
+        async stop(signal = 'SIGTERM') {
+          child.kill(signal);
+          return exited;
+        },
+      });
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code} before it started:\n${out}\n${err}`));
+    });
+  });
+}

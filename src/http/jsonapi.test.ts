@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TidemarkError } from '../domain/errors.js';
+import type { TidemarkError } from '../domain/errors.js';
 import { isoSeconds, pageLinks, paginationMeta, parseInclude, parsePage, resolveIncluded, type ResourceKind } from './jsonapi.js';
 
 interface Rec {

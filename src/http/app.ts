@@ -3,11 +3,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import qs from 'qs';
 import { newId } from '../lib/ids.js';
 import { authenticateAccount, authenticateAdmin, enforceRateLimit } from './auth.js';
 import type { App, HttpDeps } from './context.js';
 import { errorBody, sendError } from './errors.js';
+import { parseQuery } from './query.js';
 import { JSONAPI } from './reply.js';
 import adminAccounts from './routes/admin/accounts.js';
 import createParty from './routes/parties/create.js';
@@ -28,11 +28,9 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: () => newId(),
-    // Brackets arrive raw (page[number]) and percent-encoded (page%5Bnumber%5D); qs decodes both,
-    // including nested ones (filter[created_at][start]) and comma lists stay strings.
     routerOptions: {
       ignoreTrailingSlash: true,
-      querystringParser: (str) => qs.parse(str, { depth: 4, arrayLimit: 100, parameterLimit: 200 }),
+      querystringParser: parseQuery,
     },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { newId } from '../lib/ids.js';
-import { authenticateAccount, authenticateAdmin, enforceRateLimit } from './auth.js';
+import { authenticateAccount, authenticateAdmin, enforceRateLimit, requireFeature } from './auth.js';
 import type { App, HttpDeps } from './context.js';
 import { errorBody, sendError } from './errors.js';
 import { parseQuery } from './query.js';
@@ -87,6 +87,8 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     if (auth === 'account') {
       await authenticateAccount(req, deps);
       await enforceRateLimit(req, deps, req.routeOptions.config.rateBucket ?? 'default');
+      const feature = req.routeOptions.config.feature;
+      if (feature) requireFeature(req.account, feature);
     } else if (auth === 'admin') {
       await authenticateAdmin(req, deps);
     }

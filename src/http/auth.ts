@@ -1,6 +1,6 @@
 // Authentication and rate limiting, run for every route according to its `auth` config.
 import type { FastifyRequest } from 'fastify';
-import type { RateBucket } from '../domain/account.js';
+import { hasFeature, type Account, type Feature, type RateBucket } from '../domain/account.js';
 import { TidemarkError } from '../domain/errors.js';
 import { verifyAdminToken } from '../services/setup.js';
 import type { HttpDeps } from './context.js';
@@ -57,4 +57,20 @@ export async function enforceRateLimit(req: FastifyRequest, deps: HttpDeps, buck
     retryAfterSeconds: decision.retryAfterSeconds,
     items: [bucket === 'infer_number' ? { detail } : { title: 'Too Many Requests', detail }],
   });
+}
+
+const FEATURE_NAMES: Record<Feature, string> = {
+  routing: 'Routing data',
+  rail_lfd: 'Rail last free day',
+  refresh: 'Container refresh',
+  widget: 'Tracking widget',
+  extra_carriers: 'Extra carriers',
+  sandbox_control: 'Sandbox control',
+};
+
+/** 403 for a feature the account lacks; the detail says "not enabled", which clients key on. */
+export function requireFeature(account: Account | null, feature: Feature): void {
+  if (account && hasFeature(account, feature)) return;
+  const detail = `${FEATURE_NAMES[feature]} feature is not enabled for this account`;
+  throw new TidemarkError('feature_not_enabled', detail, { items: [{ title: 'Forbidden', detail }] });
 }

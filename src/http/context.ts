@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/index.js';
-import type { Account, RateBucket } from '../domain/account.js';
+import type { Account, Feature, RateBucket } from '../domain/account.js';
 import type { Clocks } from '../domain/clock.js';
 import type { AccountService } from '../services/accounts.js';
 import type { PartyService } from '../services/parties.js';
@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
     rateBucket?: RateBucket;
+    /** A feature the account must have; without it the route answers 403 "… not enabled …". */
+    feature?: Feature;
   }
   interface FastifyInstance {
     routeTable: { method: string; url: string; documented: boolean }[];

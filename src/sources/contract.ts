@@ -1,0 +1,171 @@
+// The one contract between Tidemark and every data source (ocean carrier, terminal, railroad, AIS):
+// what it can track, how it is configured, and what a fetch returns — the source's own words (raw
+// payload, hashed) and the canonical facts parsed from them. Failures are typed and say whether a
+// retry can help; only the worker acts on that.
+import type { z } from 'zod';
+import type { Classifier, FeeType, HoldName, Milestone, TransportMode } from '../domain/milestones.js';
+
+export type SourceKind = 'carrier' | 'terminal' | 'rail' | 'ais';
+export type NumberType = 'bill_of_lading' | 'booking_number' | 'container';
+
+/** What is asked of a source. */
+export interface TrackTarget {
+  numberType: NumberType;
+  number: string;
+  /** The carrier's SCAC for carrier sources; the railroad's for rail sources. */
+  scac?: string;
+  /** FIRMS or SMDG code for terminal sources. */
+  facilityCode?: string;
+}
+
+/** A place as the source names it: UN/LOCODE plus, where given, a facility code. */
+export interface Place {
+  locode: string | null;
+  name: string | null;
+  facilityCode: string | null;
+  /** Which code list `facilityCode` comes from. */
+  facilityCodeList: 'smdg' | 'bic' | 'firms' | null;
+}
+
+export interface VesselRef {
+  name: string | null;
+  /** 7-digit IMO number, as a string. */
+  imo: string | null;
+}
+
+/**
+ * When something happened or is expected. Exactly one of `at` (an instant, ISO 8601 with offset or Z)
+ * and `localDate` (the source gave only a date: normalization turns it into local midnight).
+ */
+export interface When {
+  at: string | null;
+  localDate: string | null;
+}
+
+export interface MilestoneFact {
+  milestone: Milestone;
+  classifier: Classifier;
+  when: When;
+  place: Place | null;
+  vessel: VesselRef | null;
+  voyage: string | null;
+  mode: TransportMode | null;
+  /** Null for shipment-level facts (e.g. a vessel departure reported per transport call). */
+  containerNumber: string | null;
+  /** The rail carrier's SCAC on rail milestones. */
+  railCarrierScac: string | null;
+  /** The source's own words for it, e.g. `EQUIPMENT/LOAD/ACT` or `Discharged from vessel`. */
+  sourceCode: string;
+  /** The source's id of the event, when it has one (duplicates and corrections share it). */
+  sourceEventId: string | null;
+}
+
+export interface ContainerFact {
+  number: string;
+  /** ISO 6346 size-type code, e.g. `45G1`. */
+  isoSizeType: string | null;
+  sealNumber: string | null;
+  weightLbs: number | null;
+  /** True when the source gives the shipment's average weight as each container's. */
+  weightIsShipmentAverage: boolean;
+}
+
+export interface HoldFact {
+  name: HoldName;
+  status: 'hold' | 'pending';
+  description: string | null;
+}
+
+export interface FeeFact {
+  type: FeeType;
+  amount: number;
+  currencyCode: string;
+}
+
+/** What a terminal (or a rail terminal) says about one container. Null = not reported. */
+export interface YardFact {
+  containerNumber: string;
+  facility: Place;
+  available: boolean | null;
+  holds: HoldFact[] | null;
+  fees: FeeFact[] | null;
+  lastFreeDay: When | null;
+  appointmentAt: string | null;
+  yardLocation: string | null;
+  chassisNumber: string | null;
+}
+
+export interface ShipmentFact {
+  billOfLadingNumber: string | null;
+  bookingNumber: string | null;
+  carrierScac: string | null;
+  portOfLading: Place | null;
+  portOfDischarge: Place | null;
+  destination: Place | null;
+  /** The line's last free day at the POD, per container when the line gives it. */
+  lineLastFreeDays: { containerNumber: string; lastFreeDay: When }[];
+}
+
+export interface CanonicalFacts {
+  shipment: ShipmentFact | null;
+  containers: ContainerFact[];
+  milestones: MilestoneFact[];
+  yard: YardFact[];
+}
+
+/** One fetch's result: kept whole (raw payload and its hash) so any state can be re-derived. */
+export interface SourceObservation {
+  sourceId: string;
+  target: TrackTarget;
+  fetchedAt: Date;
+  /** What the source sent, as received (parsed JSON for JSON APIs). */
+  payload: unknown;
+  payloadSha256: string;
+  facts: CanonicalFacts;
+}
+
+export const SOURCE_ERROR_KINDS = ['not_found', 'awaiting_manifest', 'auth', 'rate_limited', 'unavailable', 'bad_response'] as const;
+export type SourceErrorKind = (typeof SOURCE_ERROR_KINDS)[number];
+
+/** Whether trying again later can help, by kind. */
+const RETRYABLE: Record<SourceErrorKind, boolean> = {
+  not_found: false,
+  awaiting_manifest: true,
+  auth: false,
+  rate_limited: true,
+  unavailable: true,
+  bad_response: false,
+};
+
+export class SourceError extends Error {
+  readonly retryable: boolean;
+  constructor(
+    readonly kind: SourceErrorKind,
+    message: string,
+    readonly details: { retryAfterSeconds?: number; status?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause });
+    this.name = 'SourceError';
+    this.retryable = RETRYABLE[kind];
+  }
+}
+
+export interface FetchContext {
+  signal: AbortSignal;
+  /** Wall clock: `fetchedAt` of the observation. */
+  now(): Date;
+}
+
+export interface SourceAdapter {
+  fetch(target: TrackTarget, ctx: FetchContext): Promise<SourceObservation>;
+}
+
+export interface SourceDefinition<Config = unknown> {
+  id: string;
+  kind: SourceKind;
+  name: string;
+  /** What it can track: SCACs (carriers, railroads) or facility codes (terminals), and number types. */
+  tracks: { scacs?: readonly string[]; facilityCodes?: readonly string[]; numberTypes: readonly NumberType[] };
+  configSchema: z.ZodType<Config>;
+  create(config: Config): SourceAdapter;
+}

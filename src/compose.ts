@@ -27,16 +27,8 @@ export async function openDatabase(config: Config, purpose: string): Promise<Db>
   return PgliteDb.open(config.dataDir, purpose);
 }
 
-export interface Services {
-  config: Config;
-  db: Db;
-  clocks: Clocks;
-  accounts: AccountService;
-  parties: PartyService;
-  shipments: ShipmentService;
-  rateLimits: RateLimitService;
-  metrics: Metrics;
-}
+/** Everything the front ends are given; HTTP declares what it needs, so that is the shape. */
+export type Services = HttpDeps;
 
 export function makeServices(config: Config, db: Db, clocks: Clocks = { wall: systemClock, world: systemClock }): Services {
   return {

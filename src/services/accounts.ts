@@ -3,7 +3,7 @@
 import { FEATURES, applyFeatureChanges, type Account, type Feature, type Plan, type RateBucket } from '../domain/account.js';
 import type { Clock } from '../domain/clock.js';
 import { TidemarkError, notFound } from '../domain/errors.js';
-import { newId } from '../lib/ids.js';
+import { isUuid, newId } from '../lib/ids.js';
 import { maskToken, randomToken, sha256 } from '../lib/secrets.js';
 import type { Queryable } from '../storage/db.js';
 import * as accounts from '../storage/repositories/accounts.js';
@@ -74,7 +74,7 @@ export class AccountService {
 
   async get(q: Queryable, nameOrId: string): Promise<Account> {
     const byName = await accounts.findAccountByName(q, nameOrId);
-    const found = byName ?? (/^[0-9a-f-]{36}$/i.test(nameOrId) ? await accounts.findAccountById(q, nameOrId) : undefined);
+    const found = byName ?? (isUuid(nameOrId) ? await accounts.findAccountById(q, nameOrId) : undefined);
     if (!found) throw notFound(`Account '${nameOrId}'`);
     return found;
   }
@@ -133,7 +133,7 @@ export class AccountService {
   }
 
   async revokeKey(q: Queryable, id: string, accountId?: string): Promise<MaskedKey> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('API key');
+    if (!isUuid(id)) throw notFound('API key');
     const key = await keys.revokeApiKey(q, id, this.clock.now(), accountId);
     if (!key) throw notFound('API key');
     return maskKey(key);

@@ -4,7 +4,6 @@ import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config/index.js';
 import { systemClock, type Clocks } from './domain/clock.js';
-import { RATE_WINDOW_MS } from './domain/account.js';
 import { buildApp } from './http/app.js';
 import type { App, HttpDeps } from './http/context.js';
 import { Metrics } from './http/metrics.js';
@@ -17,7 +16,6 @@ import type { Db } from './storage/db.js';
 import { migrate } from './storage/migrate.js';
 import { PgDb } from './storage/pg.js';
 import { PgliteDb } from './storage/pglite.js';
-import { pruneRateWindows } from './storage/repositories/rate-limits.js';
 import { JobQueue, type JobDefinition } from './workers/queue.js';
 
 /** Opens the configured database: a PostgreSQL server when DATABASE_URL is set, else PGlite in the data dir. */
@@ -50,8 +48,7 @@ export function jobDefinitions(services: Services): JobDefinition<never>[] {
     schema: z.object({}).strict() as z.ZodType<Record<string, never>>,
     retryLimit: 3,
     async handler() {
-      const now = services.clocks.wall.now().getTime();
-      await pruneRateWindows(services.db, now - 2 * RATE_WINDOW_MS);
+      await services.rateLimits.prune();
     },
   };
   return [prune as JobDefinition<never>];

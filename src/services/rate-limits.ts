@@ -3,7 +3,7 @@ import { rateLimitFor, RATE_WINDOW_MS, type Account, type RateBucket } from '../
 import type { Clock } from '../domain/clock.js';
 import { retryAfterSeconds, windowEdges } from '../domain/rate-limit.js';
 import type { Queryable } from '../storage/db.js';
-import { rateBuckets, takeRateSlot } from '../storage/repositories/rate-limits.js';
+import { pruneRateWindows, rateBuckets, takeRateSlot } from '../storage/repositories/rate-limits.js';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; limit: number };
 
@@ -22,5 +22,10 @@ export class RateLimitService {
     if (await takeRateSlot(this.db, key, edges, limit)) return { allowed: true };
     const buckets = await rateBuckets(this.db, key, edges.edgeStart);
     return { allowed: false, limit, retryAfterSeconds: retryAfterSeconds(buckets, nowMs, limit, RATE_WINDOW_MS) };
+  }
+
+  /** Deletes buckets that can no longer count (older than two windows); returns how many. */
+  prune(): Promise<number> {
+    return pruneRateWindows(this.db, this.clock.now().getTime() - 2 * RATE_WINDOW_MS);
   }
 }

@@ -11,6 +11,7 @@ import { AccountService } from './services/accounts.js';
 import { PartyService } from './services/parties.js';
 import { RateLimitService } from './services/rate-limits.js';
 import { ShipmentService } from './services/shipments.js';
+import { ShippingLineService } from './services/shipping-lines.js';
 import { firstStartSetup, type FirstStartResult } from './services/setup.js';
 import type { Db } from './storage/db.js';
 import { migrate } from './storage/migrate.js';
@@ -36,6 +37,7 @@ export function makeServices(config: Config, db: Db, clocks: Clocks = { wall: sy
     accounts: new AccountService(clocks.wall),
     parties: new PartyService(db, clocks.wall),
     shipments: new ShipmentService(db),
+    shippingLines: new ShippingLineService(),
     rateLimits: new RateLimitService(db, clocks.wall),
     metrics: new Metrics(db, { defaultMetrics: true }),
   };

@@ -15,6 +15,8 @@ import getParty from './routes/parties/get.js';
 import listParties from './routes/parties/list.js';
 import updateParty from './routes/parties/update.js';
 import listShipments from './routes/shipments/list.js';
+import getShippingLine from './routes/shipping-lines/get.js';
+import listShippingLines from './routes/shipping-lines/list.js';
 import health from './routes/system/health.js';
 
 export interface AppOptions {
@@ -22,7 +24,7 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
 }
 
-const ROUTES = [listShipments, createParty, listParties, getParty, updateParty, adminAccounts, health];
+const ROUTES = [listShipments, listShippingLines, getShippingLine, createParty, listParties, getParty, updateParty, adminAccounts, health];
 
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<App> {
   const app = Fastify({

@@ -8,6 +8,7 @@ import type { AccountService } from '../services/accounts.js';
 import type { PartyService } from '../services/parties.js';
 import type { RateLimitService } from '../services/rate-limits.js';
 import type { ShipmentService } from '../services/shipments.js';
+import type { ShippingLineService } from '../services/shipping-lines.js';
 import type { Db } from '../storage/db.js';
 import type { Metrics } from './metrics.js';
 
@@ -18,6 +19,7 @@ export interface HttpDeps {
   accounts: AccountService;
   parties: PartyService;
   shipments: ShipmentService;
+  shippingLines: ShippingLineService;
   rateLimits: RateLimitService;
   metrics: Metrics;
 }

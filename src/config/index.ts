@@ -74,12 +74,14 @@ const variables = {
   TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 } as const;
 
-/** Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH. Validated by shape here, by SCAC later. */
-const CARRIER_VAR = /^TIDEMARK_CARRIER_([A-Z0-9]{2,4})_(URL|AUTH)$/;
+/** Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH / _VERSION. Validated by shape here, by SCAC later. */
+const CARRIER_VAR = /^TIDEMARK_CARRIER_([A-Z0-9]{2,4})_(URL|AUTH|VERSION)$/;
 
 export interface CarrierEndpoint {
   url?: string;
   auth?: string;
+  /** DCSA Track & Trace version the endpoint speaks. */
+  version?: '2.2' | '3.0';
 }
 
 export interface Config {
@@ -149,6 +151,9 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
         const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
         if (parsed.success) entry.url = value;
         else problems.push(`${key}: must be an http(s) URL`);
+      } else if (carrier[2] === 'VERSION') {
+        if (value === '2.2' || value === '3.0') entry.version = value;
+        else problems.push(`${key}: must be 2.2 or 3.0`);
       } else entry.auth = value;
       continue;
     }

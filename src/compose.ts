@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
-import type { Config } from './config/index.js';
+import { ConfigError, type Config } from './config/index.js';
 import { systemClock, type Clocks } from './domain/clock.js';
 import { buildApp } from './http/app.js';
 import type { App, HttpDeps } from './http/context.js';
@@ -13,11 +13,18 @@ import { RateLimitService } from './services/rate-limits.js';
 import { ShipmentService } from './services/shipments.js';
 import { ShippingLineService } from './services/shipping-lines.js';
 import { firstStartSetup, type FirstStartResult } from './services/setup.js';
+import { carrierSettingProblems } from './sources/carrier-config.js';
 import type { Db } from './storage/db.js';
 import { migrate } from './storage/migrate.js';
 import { PgDb } from './storage/pg.js';
 import { PgliteDb } from './storage/pglite.js';
 import { JobQueue, type JobDefinition } from './workers/queue.js';
+
+/** Settings that need the source registry to check (config/ cannot import it); throws ConfigError. */
+export function checkSourceSettings(config: Config): void {
+  const problems = carrierSettingProblems(config.carriers);
+  if (problems.length) throw new ConfigError(problems);
+}
 
 /** Opens the configured database: a PostgreSQL server when DATABASE_URL is set, else PGlite in the data dir. */
 export async function openDatabase(config: Config, purpose: string): Promise<Db> {

@@ -2,7 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { ConfigError, loadConfig, processEnv, type Config, type Overrides } from './config/index.js';
-import { makeLogger, migrate, openDatabase, startRoles } from './compose.js';
+import { checkSourceSettings, makeLogger, migrate, openDatabase, startRoles } from './compose.js';
 import { FEATURES, PLANS, type Feature, type Plan } from './domain/account.js';
 import { systemClock } from './domain/clock.js';
 import { TidemarkError } from './domain/errors.js';
@@ -49,6 +49,7 @@ export function buildCli(): Command {
     .option('--roles <roles>', 'comma list of api, worker, sandbox (default all)')
     .action(async (opts: { port?: string; host?: string; dataDir?: string; roles?: string }) => {
       const cfg = config({ port: opts.port === undefined ? undefined : Number(opts.port), host: opts.host, dataDir: opts.dataDir, roles: opts.roles });
+      checkSourceSettings(cfg);
       const logger = makeLogger(cfg);
       const db = await openDatabase(cfg, `tidemark start (${cfg.roles.join(',')})`);
       let running: Awaited<ReturnType<typeof startRoles>>;

@@ -86,6 +86,13 @@ describe.skipIf(onServer())('tidemark on a PGlite data directory (the PostgreSQL
     expect(res.stderr).toContain('TIDEMARK_NOPE: unknown variable');
   });
 
+  it('refuses to start with an endpoint for an unknown carrier', async () => {
+    const res = await tidemark(['start', '--port', '0', '--data-dir', join(dir, 'never')], { TIDEMARK_CARRIER_ZZZZ_URL: 'https://dcsa.example' });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('TIDEMARK_CARRIER_ZZZZ_*: ZZZZ is not a known carrier SCAC');
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
+
   it('shows help for every command', async () => {
     for (const args of [['--help'], ['start', '--help'], ['keys', 'create', '--help'], ['accounts', 'update', '--help'], ['migrate', '--help']]) {
       const res = await tidemark(args);

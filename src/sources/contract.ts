@@ -34,11 +34,13 @@ export interface VesselRef {
 }
 
 /**
- * When something happened or is expected. Exactly one of `at` (an instant, ISO 8601 with offset or Z)
- * and `localDate` (the source gave only a date: normalization turns it into local midnight).
+ * When something happened or is expected. At most one of: `at` (an instant, ISO 8601 with offset or Z);
+ * `localDateTime` (a wall-clock time without offset, `YYYY-MM-DDTHH:MM:SS`: normalization resolves it in the
+ * place's time zone); `localDate` (only a date: normalization turns it into local midnight).
  */
 export interface When {
   at: string | null;
+  localDateTime: string | null;
   localDate: string | null;
 }
 

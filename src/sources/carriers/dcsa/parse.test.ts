@@ -106,12 +106,12 @@ describe('DCSA mapping rules', () => {
     expect(facts.shipment?.portOfLading?.locode).toBe('DEDUI');
   });
 
-  it('keeps the offset as given, a date alone as localDate, and only the date of an offset-less time', () => {
+  it('keeps the offset as given, a date alone as localDate, and an offset-less time as localDateTime', () => {
     const facts = parse(readJson(path.join(FIXTURES, 'events.bill-of-lading.date-only.json')));
     const whenOf = (m: string) => facts.milestones.find((f) => f.milestone === m)?.when;
-    expect(whenOf('vessel_loaded')).toEqual({ at: null, localDate: '2024-11-07' });
-    expect(whenOf('vessel_departed')).toEqual({ at: '2024-11-07T23:15:00+01:00', localDate: null });
-    expect(whenOf('vessel_arrived')).toEqual({ at: null, localDate: '2024-11-26' });
+    expect(whenOf('vessel_loaded')).toEqual({ at: null, localDateTime: null, localDate: '2024-11-07' });
+    expect(whenOf('vessel_departed')).toEqual({ at: '2024-11-07T23:15:00+01:00', localDateTime: null, localDate: null });
+    expect(whenOf('vessel_arrived')).toEqual({ at: null, localDateTime: '2024-11-26T08:00:00', localDate: null });
   });
 
   it('keeps shipment-level facts container-free and records the source words', () => {
@@ -261,7 +261,7 @@ describe.skipIf(!existsSync(SHARED))('DCSA reference data (../shared)', () => {
       expect(facts.milestones[i]).toEqual({
         milestone: 'vessel_loaded',
         classifier: 'estimated',
-        when: { at: '2019-11-12T07:41:00+08:30', localDate: null },
+        when: { at: '2019-11-12T07:41:00+08:30', localDateTime: null, localDate: null },
         place: { locode: 'FRPAR', name: 'Eiffel Tower', facilityCode: 'ADT', facilityCodeList: 'smdg' },
         vessel: { name: 'King of the Seas', imo: '9321483' },
         voyage: '2103S',

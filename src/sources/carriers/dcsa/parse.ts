@@ -313,7 +313,7 @@ function from30(e: Event30, raw: unknown): Norm {
     equipment: eventType === 'equipment' ? dcsaCode('equipmentEvent', subtypeWord) : null,
     shipment: eventType === 'shipment' ? dcsaCode('shipmentEvent', subtypeWord) : null,
     shipmentDocument: eventType === 'shipment' && primary ? dcsaCode('documentType', primary.typeCode ?? primary.type) : null,
-    ...(e.eventDateTime ? whenOf(e.eventDateTime) : { when: { at: null, localDate: null }, ms: Number.NaN }),
+    ...(e.eventDateTime ? whenOf(e.eventDateTime) : { when: { at: null, localDateTime: null, localDate: null }, ms: Number.NaN }),
     place,
     call,
     container: containerOf(q?.equipmentReference),
@@ -711,11 +711,12 @@ function containersOf(events: Norm[]): ContainerFact[] {
 // Small pure helpers
 
 function whenOf(value: string): { when: When; ms: number } {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { when: { at: null, localDate: value }, ms: Date.parse(`${value}T00:00:00Z`) };
-  if (/(?:Z|[+-]\d{2}:\d{2})$/.test(value)) return { when: { at: value, localDate: null }, ms: Date.parse(value) };
-  // A wall-clock time without an offset is no instant until the port's zone is known, which this source does
-  // not say: keep the date, which is still true, rather than invent an offset.
-  return { when: { at: null, localDate: value.slice(0, 10) }, ms: Date.parse(`${value}Z`) };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { when: { at: null, localDateTime: null, localDate: value }, ms: Date.parse(`${value}T00:00:00Z`) };
+  if (/(?:Z|[+-]\d{2}:\d{2})$/.test(value)) return { when: { at: value, localDateTime: null, localDate: null }, ms: Date.parse(value) };
+  // A wall-clock time without an offset is no instant until the place's zone is known: keep it as local
+  // time (to seconds) for normalization to resolve, rather than invent an offset.
+  const local = value.slice(0, 19).padEnd(19, ':00');
+  return { when: { at: null, localDateTime: local, localDate: null }, ms: Date.parse(`${local}Z`) };
 }
 
 function classifierOf(code: string): Classifier | null {
@@ -821,7 +822,9 @@ function compareMilestones(a: MilestoneFact, b: MilestoneFact): number {
 }
 
 function instantOf(when: When): number {
-  return when.at ? Date.parse(when.at) : when.localDate ? Date.parse(`${when.localDate}T00:00:00Z`) : 0;
+  if (when.at) return Date.parse(when.at);
+  if (when.localDateTime) return Date.parse(`${when.localDateTime}Z`);
+  return when.localDate ? Date.parse(`${when.localDate}T00:00:00Z`) : 0;
 }
 
 /** JSON with object keys sorted at every depth: equal data, equal text, whatever order keys arrived in. */

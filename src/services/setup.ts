@@ -6,7 +6,7 @@ import { matchesDigest, randomToken, sha256 } from '../lib/secrets.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { countAccounts } from '../storage/repositories/accounts.js';
 import { getSetting, putSetting } from '../storage/repositories/settings.js';
-import { ALL_FEATURES, type AccountService } from './accounts.js';
+import { ALL_FEATURES, digestToken, type AccountService } from './accounts.js';
 
 const SETUP_LOCK = 7_310_552_002;
 const ADMIN_TOKEN_SETTING = 'admin_token_sha256';
@@ -37,7 +37,7 @@ export async function firstStartSetup(db: Db, accountsService: AccountService, c
 /** Generates and stores (hashed) a new admin token; returns it once. */
 export async function resetAdminToken(q: Queryable, clock: Clock): Promise<string> {
   const token = randomToken('tma_');
-  await putSetting(q, ADMIN_TOKEN_SETTING, sha256(token).toString('hex'), clock.now());
+  await putSetting(q, ADMIN_TOKEN_SETTING, digestToken(token), clock.now());
   return token;
 }
 

@@ -11,7 +11,10 @@ import type { Db } from './storage/db.js';
 
 function parseFeatures(value: string | undefined): Feature[] | undefined {
   if (value === undefined) return undefined;
-  const list = value.split(',').map((f) => f.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (list.length === 1 && list[0] === 'all') return [...FEATURES];
   const bad = list.filter((f) => !(FEATURES as readonly string[]).includes(f));
   if (bad.length) throw new TidemarkError('validation_failed', `Unknown feature(s): ${bad.join(', ')}. Known: ${FEATURES.join(', ')}`);
@@ -48,7 +51,12 @@ export function buildCli(): Command {
     .addOption(dataDirOption())
     .option('--roles <roles>', 'comma list of api, worker, sandbox (default all)')
     .action(async (opts: { port?: string; host?: string; dataDir?: string; roles?: string }) => {
-      const cfg = config({ port: opts.port === undefined ? undefined : Number(opts.port), host: opts.host, dataDir: opts.dataDir, roles: opts.roles });
+      const cfg = config({
+        port: opts.port === undefined ? undefined : Number(opts.port),
+        host: opts.host,
+        dataDir: opts.dataDir,
+        roles: opts.roles,
+      });
       checkSourceSettings(cfg);
       const logger = makeLogger(cfg);
       const db = await openDatabase(cfg, `tidemark start (${cfg.roles.join(',')})`);
@@ -113,7 +121,11 @@ export function buildCli(): Command {
               throw err;
             });
             if (!account) {
-              account = await accounts.create(tx, { name: opts.account, plan: opts.plan ?? cfg.defaultPlan, features: parseFeatures(opts.features) });
+              account = await accounts.create(tx, {
+                name: opts.account,
+                plan: opts.plan ?? cfg.defaultPlan,
+                features: parseFeatures(opts.features),
+              });
               process.stdout.write(`Created account ${account.name} (plan ${account.plan})\n`);
             } else if (opts.plan || opts.features) {
               process.stdout.write(`Account ${account.name} exists; use 'tidemark accounts update' to change its plan or features\n`);
@@ -139,7 +151,9 @@ export function buildCli(): Command {
           for (const k of await accounts.listKeys(db, account.id)) {
             const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active';
             const used = k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : 'never used';
-            process.stdout.write(`${k.id}  ${k.masked}  ${state}  created ${k.createdAt.toISOString()}  ${used}${k.name ? `  ${k.name}` : ''}\n`);
+            process.stdout.write(
+              `${k.id}  ${k.masked}  ${state}  created ${k.createdAt.toISOString()}  ${used}${k.name ? `  ${k.name}` : ''}\n`,
+            );
           }
         },
         { dataDir: opts.dataDir },
@@ -151,7 +165,9 @@ export function buildCli(): Command {
     .argument('<id>', 'key id (from keys list)')
     .addOption(dataDirOption())
     .action(async (id: string, opts: { dataDir?: string }) => {
-      const key = await withDb('tidemark keys revoke', (db) => new AccountService(systemClock).revokeKey(db, id), { dataDir: opts.dataDir });
+      const key = await withDb('tidemark keys revoke', (db) => new AccountService(systemClock).revokeKey(db, id), {
+        dataDir: opts.dataDir,
+      });
       process.stdout.write(`Revoked ${key.id} (${key.masked})\n`);
     });
 
@@ -186,7 +202,9 @@ export function buildCli(): Command {
         'tidemark accounts list',
         async (db) => {
           for (const a of await new AccountService(systemClock).list(db)) {
-            process.stdout.write(`${a.name}  plan ${a.plan}  features ${a.features.join(',') || '(none)'}  created ${a.createdAt.toISOString()}\n`);
+            process.stdout.write(
+              `${a.name}  plan ${a.plan}  features ${a.features.join(',') || '(none)'}  created ${a.createdAt.toISOString()}\n`,
+            );
           }
         },
         { dataDir: opts.dataDir },

@@ -45,9 +45,25 @@ describe('retryAfterSeconds', () => {
     // 100 requests at :00, limit 100: they must slide out; the first 20 go with the bucket's last second.
     { buckets: [[at(0), 100]], now: at(1), limit: 100, expected: 60 },
     // Old traffic fading at the edge: one second frees enough.
-    { buckets: [[at(-60), 10], [at(0), 0]], now: at(0), limit: 10, expected: 1 },
+    {
+      buckets: [
+        [at(-60), 10],
+        [at(0), 0],
+      ],
+      now: at(0),
+      limit: 10,
+      expected: 1,
+    },
     // Spread traffic: wait until the first bucket with room has slid out.
-    { buckets: [[at(-50), 40], [at(-20), 60]], now: at(0), limit: 100, expected: 11 },
+    {
+      buckets: [
+        [at(-50), 40],
+        [at(-20), 60],
+      ],
+      now: at(0),
+      limit: 100,
+      expected: 11,
+    },
   ])('$expected s for $buckets at $now, limit $limit', ({ buckets, now, limit, expected }) => {
     expect(retryAfterSeconds(new Map(buckets as [number, number][]), now, limit, W)).toBe(expected);
   });
@@ -55,8 +71,22 @@ describe('retryAfterSeconds', () => {
   it('after waiting the advised time, one more request fits; a second earlier it did not', () => {
     const cases: [Map<number, number>, number, number][] = [
       [new Map([[at(0), 100]]), at(1), 100],
-      [new Map([[at(-45), 30], [at(-10), 70]]), at(3), 100],
-      [new Map([[at(-58), 7], [at(-2), 3]]), at(0.5), 10],
+      [
+        new Map([
+          [at(-45), 30],
+          [at(-10), 70],
+        ]),
+        at(3),
+        100,
+      ],
+      [
+        new Map([
+          [at(-58), 7],
+          [at(-2), 3],
+        ]),
+        at(0.5),
+        10,
+      ],
     ];
     for (const [buckets, now, limit] of cases) {
       expect(rollingCount(buckets, now, W) + 1).toBeGreaterThan(limit);

@@ -21,7 +21,10 @@ describe('authentication', () => {
   it('accepts Token and Bearer, and an x-account-id header', async () => {
     const { token } = await t.account();
     for (const authorization of [`Token ${token}`, `Bearer ${token}`, `token ${token}`]) {
-      const res = await t.app.inject({ url: '/v2/shipments', headers: { authorization, 'x-account-id': 'whatever', accept: 'application/json' } });
+      const res = await t.app.inject({
+        url: '/v2/shipments',
+        headers: { authorization, 'x-account-id': 'whatever', accept: 'application/json' },
+      });
       expect(res.statusCode, authorization).toBe(200);
     }
   });

@@ -101,19 +101,28 @@ export function sendError(reply: FastifyReply, err: unknown, request: FastifyReq
     if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
     if (status >= 500) request.log.error({ err }, 'request failed');
     const items = err.items.length ? err.items : [{ detail: status >= 500 ? null : err.message }];
-    return reply.code(status).type('application/vnd.api+json').send(errorBody(status, items, requestId));
+    return reply
+      .code(status)
+      .type('application/vnd.api+json')
+      .send(errorBody(status, items, requestId));
   }
   const fe = err as FastifyError;
   if (fe?.validation) {
     const { status, items } = validationItems(fe);
-    return reply.code(status).type('application/vnd.api+json').send(errorBody(status, items, requestId));
+    return reply
+      .code(status)
+      .type('application/vnd.api+json')
+      .send(errorBody(status, items, requestId));
   }
   const status = typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
   if (status === 500) {
     request.log.error({ err }, 'unhandled error');
-    return reply.code(500).type('application/vnd.api+json').send({
-      errors: [{ status: '500', source: null, title: 'Internal Server Error', detail: null, meta: { request_id: requestId } }],
-    });
+    return reply
+      .code(500)
+      .type('application/vnd.api+json')
+      .send({
+        errors: [{ status: '500', source: null, title: 'Internal Server Error', detail: null, meta: { request_id: requestId } }],
+      });
   }
   const detail =
     fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
@@ -121,5 +130,8 @@ export function sendError(reply: FastifyReply, err: unknown, request: FastifyReq
       : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? 'The request body is not valid JSON'
         : fe.message;
-  return reply.code(status).type('application/vnd.api+json').send(errorBody(status, [{ detail }], requestId));
+  return reply
+    .code(status)
+    .type('application/vnd.api+json')
+    .send(errorBody(status, [{ detail }], requestId));
 }

@@ -52,7 +52,10 @@ export function parseInclude(raw: unknown, kind: ResourceKind<any>): IncludeTree
   const tree: IncludeTree = new Map();
   if (raw === undefined || raw === '') return tree;
   if (typeof raw !== 'string') throw badRequest('include must be a comma-separated list', { parameter: 'include' });
-  for (const path of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const path of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     // biome-ignore lint/suspicious/noExplicitAny: see Related
     let kinds: ResourceKind<any>[] = [kind];
     let node = tree;
@@ -162,9 +165,7 @@ export interface PageLinks {
  */
 export function pageLinks(publicUrl: string, requestUrl: string, page: Page, total: number): PageLinks {
   const [path = '', search = ''] = requestUrl.split('?', 2);
-  const others = search
-    .split('&')
-    .filter((p) => p && !/^page(\[|%5B)/i.test(p));
+  const others = search.split('&').filter((p) => p && !/^page(\[|%5B)/i.test(p));
   const url = (n: number) => `${publicUrl}${path}?${[...others, `page[number]=${n}`, `page[size]=${page.size}`].join('&')}`;
   const last = Math.max(1, Math.ceil(total / page.size));
   const links: PageLinks = { self: `${publicUrl}${requestUrl}`, current: url(page.number) };

@@ -44,10 +44,7 @@ export function digestToken(token: string): string {
 export class AccountService {
   constructor(private readonly clock: Clock) {}
 
-  async create(
-    q: Queryable,
-    input: { name: string; companyName?: string; plan: Plan; features?: Feature[] },
-  ): Promise<Account> {
+  async create(q: Queryable, input: { name: string; companyName?: string; plan: Plan; features?: Feature[] }): Promise<Account> {
     const name = input.name.trim();
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(name)) {
       throw new TidemarkError('validation_failed', 'Account name must be 1-63 letters, digits, dots, dashes or underscores', {

@@ -22,7 +22,8 @@ export class PartyService {
   private cleanName(companyName: string | null | undefined): string {
     const name = (companyName ?? '').trim();
     if (!name) throw validationFailed([{ pointer: POINTER, detail: "Company name can't be blank", code: 'blank' }]);
-    if (name.length > 255) throw validationFailed([{ pointer: POINTER, detail: 'Company name is too long (maximum is 255 characters)', code: 'too_long' }]);
+    if (name.length > 255)
+      throw validationFailed([{ pointer: POINTER, detail: 'Company name is too long (maximum is 255 characters)', code: 'too_long' }]);
     return name;
   }
 

@@ -18,7 +18,12 @@ export interface FirstStartResult {
   adminToken: string | null;
 }
 
-export async function firstStartSetup(db: Db, accountsService: AccountService, clock: Clock, configuredAdminToken?: string): Promise<FirstStartResult | null> {
+export async function firstStartSetup(
+  db: Db,
+  accountsService: AccountService,
+  clock: Clock,
+  configuredAdminToken?: string,
+): Promise<FirstStartResult | null> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK]);
     if ((await countAccounts(tx)) > 0) return null;

@@ -37,7 +37,10 @@ describe('data directory lock', () => {
     const child = spawn('sleep', ['30']);
     try {
       const pid = child.pid!;
-      writeFileSync(join(d, LOCK_FILE), JSON.stringify({ pid, startTime: startTime(pid), host: hostname(), purpose: 'server', since: 'now' }));
+      writeFileSync(
+        join(d, LOCK_FILE),
+        JSON.stringify({ pid, startTime: startTime(pid), host: hostname(), purpose: 'server', since: 'now' }),
+      );
       expect(() => lockDataDir(d, 'cli')).toThrow(/pid \d+, server/);
     } finally {
       child.kill('SIGKILL');
@@ -47,7 +50,10 @@ describe('data directory lock', () => {
   it('takes over the lock of a process that died without releasing it', () => {
     const d = dir();
     const dead = spawnSync('true');
-    writeFileSync(join(d, LOCK_FILE), JSON.stringify({ pid: dead.pid, startTime: '1', host: hostname(), purpose: 'killed', since: 'then' }));
+    writeFileSync(
+      join(d, LOCK_FILE),
+      JSON.stringify({ pid: dead.pid, startTime: '1', host: hostname(), purpose: 'killed', since: 'then' }),
+    );
     const lock = lockDataDir(d, 'restart');
     expect(JSON.parse(readFileSync(join(d, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
     lock.release();
@@ -57,7 +63,10 @@ describe('data directory lock', () => {
     const d = dir();
     const child = spawn('sleep', ['30']);
     try {
-      writeFileSync(join(d, LOCK_FILE), JSON.stringify({ pid: child.pid, startTime: '12345', host: hostname(), purpose: 'old', since: 'then' }));
+      writeFileSync(
+        join(d, LOCK_FILE),
+        JSON.stringify({ pid: child.pid, startTime: '12345', host: hostname(), purpose: 'old', since: 'then' }),
+      );
       lockDataDir(d, 'restart').release();
     } finally {
       child.kill('SIGKILL');

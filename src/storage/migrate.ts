@@ -16,14 +16,15 @@ export interface Migration {
 }
 
 export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  const files = readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
   return files.map((file) => ({
     version: Number(file.slice(0, 4)),
     name: file.slice(5, -4),
     sql: readFileSync(`${dir}/${file}`, 'utf8'),
   }));
 }
-
 
 /** Applies every pending migration; returns the versions applied by this call. */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<number[]> {
@@ -53,10 +54,7 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<nu
 
 /** Versions not yet applied (for /readyz). */
 export async function pendingMigrations(db: Db, migrations = loadMigrations()): Promise<number[]> {
-  const rows = await db
-    .query<{ version: number }>('SELECT version FROM schema_migrations')
-    .catch(() => [] as { version: number }[]);
+  const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations').catch(() => [] as { version: number }[]);
   const have = new Set(rows.map((r) => r.version));
   return migrations.map((m) => m.version).filter((v) => !have.has(v));
 }
-

@@ -97,7 +97,12 @@ export class JobQueue {
   }
 
   /** Enqueues a job inside the caller's transaction. */
-  async enqueue(tx: Queryable, name: string, data: object, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
+  async enqueue(
+    tx: Queryable,
+    name: string,
+    data: object,
+    options: { singletonKey?: string; startAfter?: Date } = {},
+  ): Promise<string | null> {
     const def = this.#defs.get(name);
     if (!def) throw new Error(`Unknown job queue: ${name}`);
     def.schema.parse(data);
@@ -123,13 +128,9 @@ export class JobQueue {
     if (this.#working) return;
     this.#working = true;
     for (const def of this.#defs.values()) {
-      await this.boss.work(
-        def.name,
-        { batchSize: def.batchSize ?? 1, includeMetadata: true, pollingIntervalSeconds: 2 },
-        async (jobs) => {
-          for (const job of jobs) await this.handle(def, job);
-        },
-      );
+      await this.boss.work(def.name, { batchSize: def.batchSize ?? 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async (jobs) => {
+        for (const job of jobs) await this.handle(def, job);
+      });
     }
   }
 

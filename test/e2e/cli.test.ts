@@ -13,7 +13,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const get = (url: string | null, token?: string) => fetch(url!, token ? { headers: { authorization: `Token ${token}` } } : {});
 
 describe.skipIf(onServer())('tidemark on a PGlite data directory (the PostgreSQL run covers scale-out instead)', () => {
-  it('first start prints a working key and admin token; CLI refuses a held data dir; restarts survive SIGTERM and SIGKILL', { timeout: 180_000 }, async () => {
+  it('first start prints a working key and admin token; CLI refuses a held data dir; restarts survive SIGTERM and SIGKILL', {
+    timeout: 180_000,
+  }, async () => {
     const server = await startServer(['--data-dir', dataDir, '--roles', 'api,worker']);
     try {
       expect(server.apiKey).toMatch(/^tm_/);
@@ -50,12 +52,33 @@ describe.skipIf(onServer())('tidemark on a PGlite data directory (the PostgreSQL
     expect(created.code, created.stderr).toBe(0);
     const key = created.stdout.trim().split('\n').at(-1)!;
     expect(key).toMatch(/^tm_/);
-    const newAccount = await tidemark(['keys', 'create', '--account', 'initech', '--plan', 'free', '--features', 'routing,refresh', '--data-dir', dataDir]);
+    const newAccount = await tidemark([
+      'keys',
+      'create',
+      '--account',
+      'initech',
+      '--plan',
+      'free',
+      '--features',
+      'routing,refresh',
+      '--data-dir',
+      dataDir,
+    ]);
     expect(newAccount.stdout).toContain('Created account initech (plan free)');
     const listed = await tidemark(['keys', 'list', '--account', 'acme', '--data-dir', dataDir]);
     expect(listed.stdout).toContain(`${key.slice(0, 7)}…${key.slice(-4)}`);
     expect(listed.stdout).not.toContain(key);
-    const updated = await tidemark(['accounts', 'update', 'initech', '--plan', 'unlimited', '--disable-features', 'refresh', '--data-dir', dataDir]);
+    const updated = await tidemark([
+      'accounts',
+      'update',
+      'initech',
+      '--plan',
+      'unlimited',
+      '--disable-features',
+      'refresh',
+      '--data-dir',
+      dataDir,
+    ]);
     expect(updated.stdout.trim()).toBe('initech: plan unlimited, features routing');
     const badFeature = await tidemark(['accounts', 'update', 'initech', '--features', 'teleport', '--data-dir', dataDir]);
     expect(badFeature.code).not.toBe(0);
@@ -87,14 +110,22 @@ describe.skipIf(onServer())('tidemark on a PGlite data directory (the PostgreSQL
   });
 
   it('refuses to start with an endpoint for an unknown carrier', async () => {
-    const res = await tidemark(['start', '--port', '0', '--data-dir', join(dir, 'never')], { TIDEMARK_CARRIER_ZZZZ_URL: 'https://dcsa.example' });
+    const res = await tidemark(['start', '--port', '0', '--data-dir', join(dir, 'never')], {
+      TIDEMARK_CARRIER_ZZZZ_URL: 'https://dcsa.example',
+    });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('TIDEMARK_CARRIER_ZZZZ_*: ZZZZ is not a known carrier SCAC');
     expect(existsSync(join(dir, 'never'))).toBe(false);
   });
 
   it('shows help for every command', async () => {
-    for (const args of [['--help'], ['start', '--help'], ['keys', 'create', '--help'], ['accounts', 'update', '--help'], ['migrate', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['start', '--help'],
+      ['keys', 'create', '--help'],
+      ['accounts', 'update', '--help'],
+      ['migrate', '--help'],
+    ]) {
       const res = await tidemark(args);
       expect(res.code, args.join(' ')).toBe(0);
       expect(res.stdout).toContain('Usage: tidemark');

@@ -46,11 +46,9 @@ export async function insertApiKey(q: Queryable, key: ApiKey, tokenSha256: strin
 
 /** The active key with this digest (the lookup is by digest, so no secret is ever compared). */
 export async function findActiveKeyByDigest(q: Queryable, tokenSha256: string): Promise<(ApiKey & { tokenSha256: string }) | undefined> {
-  const row = await one<ApiKeyRow & { token_sha256: string }>(
-    q,
-    'SELECT * FROM api_keys WHERE token_sha256 = $1 AND revoked_at IS NULL',
-    [tokenSha256],
-  );
+  const row = await one<ApiKeyRow & { token_sha256: string }>(q, 'SELECT * FROM api_keys WHERE token_sha256 = $1 AND revoked_at IS NULL', [
+    tokenSha256,
+  ]);
   return row && { ...toKey(row), tokenSha256: row.token_sha256 };
 }
 

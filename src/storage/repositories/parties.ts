@@ -43,24 +43,34 @@ export async function findParty(q: Queryable, accountId: string, id: string): Pr
 }
 
 export async function findPartyByName(q: Queryable, accountId: string, companyName: string): Promise<Party | undefined> {
-  const row = await one<PartyRow>(
-    q,
-    'SELECT * FROM parties WHERE account_id = $1 AND lower(company_name) = lower($2)',
-    [accountId, companyName],
-  );
+  const row = await one<PartyRow>(q, 'SELECT * FROM parties WHERE account_id = $1 AND lower(company_name) = lower($2)', [
+    accountId,
+    companyName,
+  ]);
   return row && toParty(row);
 }
 
-export async function listParties(q: Queryable, accountId: string, page: { limit: number; offset: number }): Promise<{ items: Party[]; total: number }> {
-  const rows = await q.query<PartyRow>(
-    'SELECT * FROM parties WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3',
-    [accountId, page.limit, page.offset],
-  );
+export async function listParties(
+  q: Queryable,
+  accountId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: Party[]; total: number }> {
+  const rows = await q.query<PartyRow>('SELECT * FROM parties WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3', [
+    accountId,
+    page.limit,
+    page.offset,
+  ]);
   const count = await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM parties WHERE account_id = $1', [accountId]);
   return { items: rows.map(toParty), total: count?.n ?? 0 };
 }
 
-export async function updatePartyName(q: Queryable, accountId: string, id: string, companyName: string, now: Date): Promise<Party | undefined> {
+export async function updatePartyName(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  companyName: string,
+  now: Date,
+): Promise<Party | undefined> {
   const row = await one<PartyRow>(
     q,
     'UPDATE parties SET company_name = $3, updated_at = $4 WHERE account_id = $1 AND id = $2 RETURNING *',

@@ -53,10 +53,11 @@ export async function listShipments(
   accountId: string,
   page: { limit: number; offset: number },
 ): Promise<{ items: ShipmentRecord[]; total: number }> {
-  const rows = await q.query<ShipmentRecord>(
-    `${SELECT} WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3`,
-    [accountId, page.limit, page.offset],
-  );
+  const rows = await q.query<ShipmentRecord>(`${SELECT} WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3`, [
+    accountId,
+    page.limit,
+    page.offset,
+  ]);
   const count = await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM shipments WHERE account_id = $1', [accountId]);
   return { items: rows, total: count?.n ?? 0 };
 }
@@ -69,7 +70,19 @@ export async function findShipment(q: Queryable, accountId: string, id: string):
 export async function insertShipment(
   q: Queryable,
   s: Pick<ShipmentRecord, 'id' | 'account_id' | 'bill_of_lading_number' | 'created_at' | 'updated_at'> &
-    Partial<Pick<ShipmentRecord, 'customer_id' | 'normalized_number' | 'request_number' | 'ref_numbers' | 'tags' | 'shipping_line_scac' | 'shipping_line_name' | 'shipping_line_short_name'>>,
+    Partial<
+      Pick<
+        ShipmentRecord,
+        | 'customer_id'
+        | 'normalized_number'
+        | 'request_number'
+        | 'ref_numbers'
+        | 'tags'
+        | 'shipping_line_scac'
+        | 'shipping_line_name'
+        | 'shipping_line_short_name'
+      >
+    >,
 ): Promise<void> {
   await q.query(
     `INSERT INTO shipments (id, account_id, customer_id, bill_of_lading_number, normalized_number, request_number,

@@ -54,9 +54,19 @@ describe('/admin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ plan: 'unlimited', features: ['refresh'], rate_limits: { default: 1000 } });
 
-    const bad = await t.app.inject({ method: 'PATCH', url: '/admin/accounts/initech', headers: admin, payload: { plan: 'gold', features: ['teleport'] } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: '/admin/accounts/initech',
+      headers: admin,
+      payload: { plan: 'gold', features: ['teleport'] },
+    });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/features/0', '/plan']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { source: { pointer: string } }) => e.source.pointer)
+        .sort(),
+    ).toEqual(['/features/0', '/plan']);
 
     const missing = await t.app.inject({ method: 'PATCH', url: '/admin/accounts/nobody', headers: admin, payload: {} });
     expect(missing.statusCode).toBe(404);

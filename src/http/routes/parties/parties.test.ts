@@ -46,7 +46,12 @@ describe('POST /v2/parties', () => {
     const res = await t.app.inject({ method: 'POST', url: '/v2/parties', headers: { ...auth, ...json }, payload });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([
-      expect.objectContaining({ status: '422', title: 'Unprocessable Entity', detail, source: { pointer: '/data/attributes/company_name' } }),
+      expect.objectContaining({
+        status: '422',
+        title: 'Unprocessable Entity',
+        detail,
+        source: { pointer: '/data/attributes/company_name' },
+      }),
     ]);
   });
 
@@ -58,9 +63,14 @@ describe('POST /v2/parties', () => {
       payload: { data: { attributes: { company_name: 'ACME imports' } } },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors[0]).toMatchObject({ source: { pointer: '/data/attributes/company_name' }, detail: "'ACME imports' already exists in Account" });
+    expect(res.json().errors[0]).toMatchObject({
+      source: { pointer: '/data/attributes/company_name' },
+      detail: "'ACME imports' already exists in Account",
+    });
     const list = await t.app.inject({ url: '/v2/parties?page[size]=100', headers: auth });
-    expect(list.json().data.filter((p: { attributes: { company_name: string } }) => /acme/i.test(p.attributes.company_name))).toHaveLength(1);
+    expect(list.json().data.filter((p: { attributes: { company_name: string } }) => /acme/i.test(p.attributes.company_name))).toHaveLength(
+      1,
+    );
   });
 
   it('lets another account use the same name', async () => {
@@ -82,7 +92,10 @@ describe('POST /v2/parties', () => {
       payload: { data: { type: 'shipment', attributes: { company_name: 7 } } },
     });
     expect(res.statusCode).toBe(422);
-    const pointers = res.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort();
+    const pointers = res
+      .json()
+      .errors.map((e: { source: { pointer: string } }) => e.source.pointer)
+      .sort();
     expect(pointers).toEqual(['/data/attributes/company_name', '/data/type']);
   });
 
@@ -90,7 +103,12 @@ describe('POST /v2/parties', () => {
     const broken = await t.app.inject({ method: 'POST', url: '/v2/parties', headers: { ...auth, ...json }, payload: '{"data":' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().errors[0]).toMatchObject({ status: '400', title: 'Bad Request' });
-    const text = await t.app.inject({ method: 'POST', url: '/v2/parties', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'Acme' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/v2/parties',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      payload: 'Acme',
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().errors[0].status).toBe('415');
     const none = await t.app.inject({ method: 'POST', url: '/v2/parties', headers: auth });
@@ -114,7 +132,10 @@ describe('GET /v2/parties', () => {
     expect(body.meta).toEqual({ size: 25, total: 27, pagination: { current: 1, next: 2, last: 2, records: 27 } });
     expect(body.links.next).toBe('http://tidemark.test/v2/parties?page[number]=2&page[size]=25');
     const page2 = await t.app.inject({ url: '/v2/parties?page%5Bnumber%5D=2', headers: a });
-    expect(page2.json().data.map((p: { attributes: { company_name: string } }) => p.attributes.company_name)).toEqual(['Party 1', 'Party 0']);
+    expect(page2.json().data.map((p: { attributes: { company_name: string } }) => p.attributes.company_name)).toEqual([
+      'Party 1',
+      'Party 0',
+    ]);
     expect(page2.json().links).not.toHaveProperty('next');
   });
 
@@ -165,7 +186,12 @@ describe('GET and PATCH /v2/parties/{id}', () => {
   it('refuses renaming to a blank or taken name', async () => {
     const mk = async (name: string) =>
       (
-        await t.app.inject({ method: 'POST', url: '/v2/parties', headers: { ...auth, ...json }, payload: { data: { attributes: { company_name: name } } } })
+        await t.app.inject({
+          method: 'POST',
+          url: '/v2/parties',
+          headers: { ...auth, ...json },
+          payload: { data: { attributes: { company_name: name } } },
+        })
       ).json().data.id as string;
     const a = await mk('Rename A');
     await mk('Rename B');

@@ -54,7 +54,14 @@ describe('GET /v2/shipments', () => {
     expect(s.links.self).toBe(`/v2/shipments/${s.id}`);
     expect(s.attributes).toMatchObject({ bill_of_lading_number: 'MAEU100031', ref_numbers: ['PO-31'], tags: [], pod_eta_at: null });
     expect(Object.keys(s.attributes)).toEqual(
-      expect.arrayContaining(['normalized_number', 'shipping_line_scac', 'pol_timezone', 'pod_vessel_imo', 'destination_original_eta_at', 'line_tracking_stopped_reason']),
+      expect.arrayContaining([
+        'normalized_number',
+        'shipping_line_scac',
+        'pol_timezone',
+        'pod_vessel_imo',
+        'destination_original_eta_at',
+        'line_tracking_stopped_reason',
+      ]),
     );
     expect(s.attributes.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(s.relationships).toMatchObject({
@@ -84,6 +91,9 @@ describe('GET /v2/shipments', () => {
     expect(withCustomer.json().data[0].attributes.customer_name).toBe('Customer Co');
     const bad = await t.app.inject({ url: '/v2/shipments?include=containers,cargo', headers: auth });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toMatchObject({ source: { parameter: 'include' }, detail: 'cargo is not specified as a relationship on shipment' });
+    expect(bad.json().errors[0]).toMatchObject({
+      source: { parameter: 'include' },
+      detail: 'cargo is not specified as a relationship on shipment',
+    });
   });
 });

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         TIDEMARK_CARRIER_MAEU_URL: 'https://api.maersk.example/dcsa',
         TIDEMARK_CARRIER_MAEU_AUTH: 'secret',
         TIDEMARK_CARRIER_MAEU_VERSION: '3.0',
+        TIDEMARK_CARRIER_MAEU_AN_URL: 'https://api.maersk.example/dcsa/an/v1',
         DATABASE_URL: 'postgres://u@db/tidemark',
       },
       { port: 9100, roles: 'worker' },
@@ -42,7 +43,12 @@ describe('loadConfig', () => {
     expect(c.signup).toBe(false);
     expect(c.webhooks.retryScheduleMs).toEqual([10_000, 60_000, 3_600_000]);
     expect(c.webhooks.egressIps).toEqual(['203.0.113.5', '2001:db8::/32']);
-    expect(c.carriers.MAEU).toEqual({ url: 'https://api.maersk.example/dcsa', auth: 'secret', version: '3.0' });
+    expect(c.carriers.MAEU).toEqual({
+      url: 'https://api.maersk.example/dcsa',
+      auth: 'secret',
+      version: '3.0',
+      arrivalNoticeUrl: 'https://api.maersk.example/dcsa/an/v1',
+    });
     expect(c.databaseUrl).toBe('postgres://u@db/tidemark');
   });
 
@@ -56,6 +62,7 @@ describe('loadConfig', () => {
     [{ TIDEMARK_WEBHOOKS_DISABLE_AFTER: '5 days' }, 'TIDEMARK_WEBHOOKS_DISABLE_AFTER:'],
     [{ TIDEMARK_CARRIER_MAEU_URL: 'not a url' }, 'TIDEMARK_CARRIER_MAEU_URL:'],
     [{ TIDEMARK_CARRIER_MAEU_VERSION: '2.1' }, 'TIDEMARK_CARRIER_MAEU_VERSION:'],
+    [{ TIDEMARK_CARRIER_MAEU_AN_URL: 'ftp://x.example' }, 'TIDEMARK_CARRIER_MAEU_AN_URL:'],
     [{ TIDEMARK_ADMIN_TOKEN: 'short' }, 'TIDEMARK_ADMIN_TOKEN:'],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -20,7 +20,12 @@ const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => 
 const list = <T extends string>(values: readonly [T, ...T[]]) =>
   z
     .string()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values)));
 
 const duration = z
@@ -35,7 +40,12 @@ const duration = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-const hostList = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const hostList = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 /** Each known variable with its schema; the key is the environment variable name. */
 const variables = {
@@ -66,7 +76,12 @@ const variables = {
   TIDEMARK_WEBHOOKS_REFERENCE_HEADER: onOff.default(false),
   TIDEMARK_WEBHOOKS_EGRESS_IPS: z
     .string()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])))
     .default([]),
   TIDEMARK_MCP_ALLOWED_HOSTS: hostList.optional(),
@@ -74,14 +89,16 @@ const variables = {
   TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 } as const;
 
-/** Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH / _VERSION. Validated by shape here, by SCAC later. */
-const CARRIER_VAR = /^TIDEMARK_CARRIER_([A-Z0-9]{2,4})_(URL|AUTH|VERSION)$/;
+/** Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH / _VERSION / _AN_URL. Validated by shape here, by SCAC later. */
+const CARRIER_VAR = /^TIDEMARK_CARRIER_([A-Z0-9]{2,4})_(URL|AUTH|VERSION|AN_URL)$/;
 
 export interface CarrierEndpoint {
   url?: string;
   auth?: string;
   /** DCSA Track & Trace version the endpoint speaks. */
   version?: '2.2' | '3.0';
+  /** Root of the carrier's DCSA Arrival Notice 1.0.1 API, when it publishes one. */
+  arrivalNoticeUrl?: string;
 }
 
 export interface Config {
@@ -122,7 +139,10 @@ export function readConfigFile(path: string): Env {
     if (!line || line.startsWith('#')) return;
     const eq = line.indexOf('=');
     if (eq <= 0) throw new ConfigError([`${path}:${i + 1}: expected KEY=VALUE`]);
-    const value = line.slice(eq + 1).trim().replace(/^(['"])(.*)\1$/, '$2');
+    const value = line
+      .slice(eq + 1)
+      .trim()
+      .replace(/^(['"])(.*)\1$/, '$2');
     out[line.slice(0, eq).trim()] = value;
   });
   return out;
@@ -147,10 +167,11 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
       const scac = carrier[1]!;
       const entry = carriers[scac] ?? {};
       carriers[scac] = entry;
-      if (carrier[2] === 'URL') {
+      if (carrier[2] === 'URL' || carrier[2] === 'AN_URL') {
         const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
-        if (parsed.success) entry.url = value;
-        else problems.push(`${key}: must be an http(s) URL`);
+        if (!parsed.success) problems.push(`${key}: must be an http(s) URL`);
+        else if (carrier[2] === 'URL') entry.url = value;
+        else entry.arrivalNoticeUrl = value;
       } else if (carrier[2] === 'VERSION') {
         if (value === '2.2' || value === '3.0') entry.version = value;
         else problems.push(`${key}: must be 2.2 or 3.0`);
@@ -180,7 +201,6 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const publicUrl = (v.TIDEMARK_PUBLIC_URL ?? `http://${urlHost}:${v.PORT}`).replace(/\/+$/, '');
   const publicHost = new URL(publicUrl).host;
-
   return {
     port: v.PORT,
     host,

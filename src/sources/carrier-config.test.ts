@@ -3,13 +3,19 @@ import { carrierSettingProblems } from './carrier-config.js';
 
 describe('carrier endpoint settings', () => {
   it('accepts a known carrier with a URL and a valid auth form', () => {
-    expect(carrierSettingProblems({ MAEU: { url: 'https://dcsa.example/tnt', auth: 'header:API-Key:s3cret', version: '2.2' } })).toEqual([]);
+    expect(carrierSettingProblems({ MAEU: { url: 'https://dcsa.example/tnt', auth: 'header:API-Key:s3cret', version: '2.2' } })).toEqual(
+      [],
+    );
+    expect(carrierSettingProblems({ MAEU: { url: 'https://dcsa.example/tnt', arrivalNoticeUrl: 'https://dcsa.example/an/v1' } })).toEqual(
+      [],
+    );
     expect(carrierSettingProblems({})).toEqual([]);
   });
 
   it.each([
     [{ XXXX: { url: 'https://x.example' } }, 'TIDEMARK_CARRIER_XXXX_*: XXXX is not a known carrier SCAC'],
-    [{ MAEU: { auth: 'none' } }, 'TIDEMARK_CARRIER_MAEU_URL: required when _AUTH or _VERSION is set'],
+    [{ MAEU: { auth: 'none' } }, 'TIDEMARK_CARRIER_MAEU_URL: required when _AUTH, _VERSION or _AN_URL is set'],
+    [{ MAEU: { arrivalNoticeUrl: 'https://x.example/an' } }, 'TIDEMARK_CARRIER_MAEU_URL: required when _AUTH, _VERSION or _AN_URL is set'],
     [{ MAEU: { url: 'https://x.example', auth: 'magic:thing' } }, 'TIDEMARK_CARRIER_MAEU_AUTH:'],
   ])('reports %o', (settings, problem) => {
     const problems = carrierSettingProblems(settings);

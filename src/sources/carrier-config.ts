@@ -7,6 +7,8 @@ export interface CarrierEndpointSetting {
   url?: string;
   auth?: string;
   version?: '2.2' | '3.0';
+  /** Root of the carrier's DCSA Arrival Notice 1.0.1 API (`TIDEMARK_CARRIER_<SCAC>_AN_URL`). */
+  arrivalNoticeUrl?: string;
 }
 
 /** Problems, each naming its variable; empty when every setting is usable. Never echoes a secret. */
@@ -19,8 +21,11 @@ export function carrierSettingProblems(settings: Record<string, CarrierEndpointS
       problems.push(`${prefix}_*: ${scac} is not a known carrier SCAC`);
       continue;
     }
-    if (carrier.scac !== scac) problems.push(`${prefix}_*: ${scac} is an alternative SCAC of ${carrier.scac}; use TIDEMARK_CARRIER_${carrier.scac}_*`);
-    if (!s.url && (s.auth !== undefined || s.version !== undefined)) problems.push(`${prefix}_URL: required when _AUTH or _VERSION is set`);
+    if (carrier.scac !== scac)
+      problems.push(`${prefix}_*: ${scac} is an alternative SCAC of ${carrier.scac}; use TIDEMARK_CARRIER_${carrier.scac}_*`);
+    if (!s.url && (s.auth !== undefined || s.version !== undefined || s.arrivalNoticeUrl !== undefined)) {
+      problems.push(`${prefix}_URL: required when _AUTH, _VERSION or _AN_URL is set`);
+    }
     if (s.auth !== undefined) {
       try {
         parseAuthSetting(s.auth);

@@ -7,10 +7,12 @@ import type { Classifier, FeeType, HoldName, Milestone, TransportMode } from '..
 
 export type SourceKind = 'carrier' | 'terminal' | 'rail' | 'ais';
 export type NumberType = 'bill_of_lading' | 'booking_number' | 'container';
+/** What a source can be asked about: a shipment or container number, or (AIS sources) a vessel's IMO number. */
+export type TargetType = NumberType | 'vessel_imo';
 
 /** What is asked of a source. */
 export interface TrackTarget {
-  numberType: NumberType;
+  numberType: TargetType;
   number: string;
   /** The carrier's SCAC for carrier sources; the railroad's for rail sources. */
   scac?: string;
@@ -31,6 +33,8 @@ export interface VesselRef {
   name: string | null;
   /** 7-digit IMO number, as a string. */
   imo: string | null;
+  /** 9-digit MMSI (AIS sources; carriers rarely give it). */
+  mmsi: string | null;
 }
 
 /**
@@ -60,6 +64,8 @@ export interface MilestoneFact {
   sourceCode: string;
   /** The source's id of the event, when it has one (duplicates and corrections share it). */
   sourceEventId: string | null;
+  /** When the source recorded this fact (DCSA `eventCreatedDateTime`), ISO 8601; null when not given. */
+  reportedAt: string | null;
 }
 
 export interface ContainerFact {
@@ -84,14 +90,20 @@ export interface FeeFact {
   currencyCode: string;
 }
 
-/** What a terminal (or a rail terminal) says about one container. Null = not reported. */
+/**
+ * What a source says about one container at one facility (a POD terminal, a rail terminal). Null = not
+ * reported. A carrier that gives its own last free day reports it here too, with only `lineLastFreeDay` set.
+ */
 export interface YardFact {
   containerNumber: string;
   facility: Place;
   available: boolean | null;
   holds: HoldFact[] | null;
   fees: FeeFact[] | null;
+  /** The facility's own last free day (terminal LFD; rail LFD at a rail terminal). */
   lastFreeDay: When | null;
+  /** The shipping line's last free day (free time on its equipment) as this source gives it. */
+  lineLastFreeDay: When | null;
   appointmentAt: string | null;
   yardLocation: string | null;
   chassisNumber: string | null;
@@ -104,8 +116,18 @@ export interface ShipmentFact {
   portOfLading: Place | null;
   portOfDischarge: Place | null;
   destination: Place | null;
-  /** The line's last free day at the POD, per container when the line gives it. */
-  lineLastFreeDays: { containerNumber: string; lastFreeDay: When }[];
+}
+
+/** Where a vessel was, from AIS. */
+export interface VesselPositionFact {
+  imo: string;
+  at: string;
+  latitude: number;
+  longitude: number;
+  /** Speed over ground, knots. */
+  speedKnots: number | null;
+  /** True heading in degrees (0–359); null when the transponder gives none. */
+  headingDegrees: number | null;
 }
 
 export interface CanonicalFacts {
@@ -113,6 +135,7 @@ export interface CanonicalFacts {
   containers: ContainerFact[];
   milestones: MilestoneFact[];
   yard: YardFact[];
+  vesselPositions: VesselPositionFact[];
 }
 
 /** One fetch's result: kept whole (raw payload and its hash) so any state can be re-derived. */
@@ -126,13 +149,32 @@ export interface SourceObservation {
   facts: CanonicalFacts;
 }
 
-export const SOURCE_ERROR_KINDS = ['not_found', 'awaiting_manifest', 'auth', 'rate_limited', 'unavailable', 'bad_response'] as const;
+/**
+ * - `not_found`: the source does not know the number.
+ * - `awaiting_manifest`: the source knows the booking but nothing is manifested yet; ask again later.
+ * - `invalid_number`: the source rejects the number as malformed.
+ * - `cancelled`: the booking was cancelled.
+ * - `auth`: our credentials are refused. `rate_limited`: slow down (`retryAfterSeconds` when the source says).
+ * - `unavailable`: timeout, network failure, 5xx. `bad_response`: an answer we cannot read.
+ */
+export const SOURCE_ERROR_KINDS = [
+  'not_found',
+  'awaiting_manifest',
+  'invalid_number',
+  'cancelled',
+  'auth',
+  'rate_limited',
+  'unavailable',
+  'bad_response',
+] as const;
 export type SourceErrorKind = (typeof SOURCE_ERROR_KINDS)[number];
 
 /** Whether trying again later can help, by kind. */
 const RETRYABLE: Record<SourceErrorKind, boolean> = {
   not_found: false,
   awaiting_manifest: true,
+  invalid_number: false,
+  cancelled: false,
   auth: false,
   rate_limited: true,
   unavailable: true,
@@ -159,6 +201,11 @@ export interface FetchContext {
 }
 
 export interface SourceAdapter {
+  /**
+   * Everything the source knows about the target, or a SourceError. When `ctx.signal` aborts (shutdown, a lost
+   * job lease), it rejects with `ctx.signal.reason` (not a SourceError: the source did not fail), and when the
+   * signal is already aborted it makes no request at all.
+   */
   fetch(target: TrackTarget, ctx: FetchContext): Promise<SourceObservation>;
 }
 
@@ -167,7 +214,7 @@ export interface SourceDefinition<Config = unknown> {
   kind: SourceKind;
   name: string;
   /** What it can track: SCACs (carriers, railroads) or facility codes (terminals), and number types. */
-  tracks: { scacs?: readonly string[]; facilityCodes?: readonly string[]; numberTypes: readonly NumberType[] };
+  tracks: { scacs?: readonly string[]; facilityCodes?: readonly string[]; numberTypes: readonly TargetType[] };
   configSchema: z.ZodType<Config>;
   create(config: Config): SourceAdapter;
 }

@@ -1,8 +1,11 @@
-// DCSA Track & Trace over HTTP, and nothing else: query, authentication, paging, timeouts, and every failure
-// mapped to a SourceError. Returns the events exactly as received; meaning is parse.ts's business.
+// DCSA Track & Trace (and Arrival Notice) over HTTP, and nothing else: query, authentication, paging, timeouts,
+// and every failure mapped to a SourceError. Returns what it read exactly as received; meaning is parse.ts's business.
 import { z } from 'zod';
-import { type FetchContext, type NumberType, SourceError, type TrackTarget } from '../../contract.js';
-import { Page22, Page30, validate } from './raw.js';
+import { type FetchContext, type NumberType, SourceError } from '../../contract.js';
+import { failure, HttpClient, readErrorBody, statusFailure } from '../../http.js';
+import { ArrivalNoticesPage, Page22, Page30, validate } from './raw.js';
+
+export { parseRetryAfter } from '../../http.js';
 
 export type DcsaVersion = '2.2' | '3.0';
 
@@ -18,6 +21,8 @@ export interface DcsaClientOptions {
   /** Per HTTP request (each page and each token request), not for the whole fetch. */
   timeoutMs: number;
   pageSize: number;
+  /** Root of the carrier's DCSA Arrival Notice 1.0.1 API (`{arrivalNoticeUrl}/arrival-notices`); unset = not read. */
+  arrivalNoticeUrl?: string | undefined;
   /** A carrier that keeps answering with a next page past this is broken, not busy. */
   maxPages?: number;
   fetch?: typeof globalThis.fetch;
@@ -30,9 +35,11 @@ export interface FetchedEvents {
 }
 
 export const DEFAULT_MAX_PAGES = 50;
+/** Arrival Notice: "set to the full version of the implemented DCSA standard". */
+export const AN_API_VERSION = '1.0.1';
 
 /** Both versions name the filters the same way; only the path and the paging header differ. */
-const QUERY_PARAMETER: Record<NumberType, string> = {
+export const QUERY_PARAMETER: Record<NumberType, string> = {
   bill_of_lading: 'transportDocumentReference',
   booking_number: 'carrierBookingReference',
   container: 'equipmentReference',
@@ -58,23 +65,24 @@ interface CachedToken {
 
 export class DcsaClient {
   readonly #options: DcsaClientOptions;
-  readonly #fetch: typeof globalThis.fetch;
+  readonly #http: HttpClient;
   #token: CachedToken | null = null;
   #pendingToken: Promise<CachedToken> | null = null;
 
   constructor(options: DcsaClientOptions) {
     this.#options = options;
-    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#http = new HttpClient({ label: 'DCSA', timeoutMs: options.timeoutMs, fetch: options.fetch });
   }
 
-  async fetchEvents(target: Pick<TrackTarget, 'numberType' | 'number'>, ctx: FetchContext): Promise<FetchedEvents> {
+  async fetchEvents(target: { numberType: NumberType; number: string }, ctx: FetchContext): Promise<FetchedEvents> {
     ctx.signal.throwIfAborted();
     const version = VERSIONS[this.#options.version];
     const base = new URL(this.#options.baseUrl);
     const first = new URL(version.path, `${base.origin}${base.pathname.replace(/\/+$/, '')}/`);
     // Some gateways take their key as a query parameter of the base URL: it goes on every request.
     for (const [name, value] of base.searchParams) first.searchParams.append(name, value);
-    first.searchParams.set(QUERY_PARAMETER[target.numberType], target.number);
+    const parameter = QUERY_PARAMETER[target.numberType];
+    first.searchParams.set(parameter, target.number);
     first.searchParams.set('limit', String(this.#options.pageSize));
 
     const maxPages = this.#options.maxPages ?? DEFAULT_MAX_PAGES;
@@ -86,8 +94,8 @@ export class DcsaClient {
       if (pages >= maxPages) throw new SourceError('bad_response', `DCSA paging did not end after ${maxPages} pages`);
       if (seen.has(url.href)) throw new SourceError('bad_response', 'DCSA paging loops: a next page pointed back to a page already read');
       seen.add(url.href);
-      const response = await this.#getPage(url, version.apiVersion, ctx);
-      const json = await readJson(response, ctx);
+      const response = await this.#getPage(url, version.apiVersion, parameter, ctx);
+      const json = await this.#http.readJson(response, ctx);
       const page = validate(version.pageSchema, json);
       if (!page.ok) throw new SourceError('bad_response', `DCSA ${this.#options.version} page ${pages + 1}: ${page.message}`);
       events.push(...(this.#options.version === '2.2' ? (json as unknown[]) : (json as { events: unknown[] }).events));
@@ -126,7 +134,20 @@ export class DcsaClient {
     return next;
   }
 
-  async #getPage(url: URL, apiVersion: string, ctx: FetchContext): Promise<Response> {
+  async #getPage(url: URL, apiVersion: string, parameter: string, ctx: FetchContext): Promise<Response> {
+    const response = await this.#authorizedGet(url, apiVersion, ctx);
+    if (response.ok) return response;
+    if (response.status === 400) {
+      // A carrier that rejects the number names the parameter that carried it; any other 400 is our request.
+      const blame = blamesParameter(await readErrorBody(response), parameter);
+      if (blame) throw new SourceError('invalid_number', `DCSA events: ${parameter} rejected: ${blame}`, { status: 400 });
+      throw statusFailure(400, response.headers, 'DCSA events', ctx.now());
+    }
+    throw await failure(response, 'DCSA events', ctx);
+  }
+
+  /** A GET with the configured credentials; one fresh token and one retry when a cached one is refused. */
+  async #authorizedGet(url: URL, apiVersion: string, ctx: FetchContext): Promise<Response> {
     const auth = this.#options.auth;
     const cachedBefore = this.#token;
     let token = auth.type === 'oauth2' ? await this.#accessToken(ctx) : null;
@@ -135,8 +156,7 @@ export class DcsaClient {
       const headers: Record<string, string> = { Accept: 'application/json', 'API-Version': apiVersion };
       if (auth.type === 'header') headers[auth.name] = auth.value;
       if (token) headers.Authorization = `Bearer ${token.value}`;
-      const response = await this.#request(url, { method: 'GET', headers }, ctx);
-      if (response.ok) return response;
+      const response = await this.#http.request(url, { method: 'GET', headers }, ctx);
       // A cached token can be revoked or expire early; one fresh token settles whether it is us or them.
       if (response.status === 401 && reused) {
         await response.body?.cancel();
@@ -145,8 +165,46 @@ export class DcsaClient {
         reused = false;
         continue;
       }
-      throw await failure(response, 'DCSA events', ctx);
+      return response;
     }
+  }
+
+  /**
+   * DCSA Arrival Notice 1.0.1: every notice of one bill of lading (`GET {arrivalNoticeUrl}/arrival-notices?
+   * transportDocumentReferences=…`), all pages (`Next-Page-Cursor` → `cursor` with the original query). A 404 or
+   * 410 (no notice endpoint, or none for this document yet) and an empty list are "no notice yet": `[]`.
+   */
+  async fetchArrivalNotices(transportDocumentReference: string, ctx: FetchContext): Promise<unknown[]> {
+    ctx.signal.throwIfAborted();
+    const root = this.#options.arrivalNoticeUrl;
+    if (!root) throw new Error('fetchArrivalNotices: no arrivalNoticeUrl configured');
+    const base = new URL(root);
+    const first = new URL('arrival-notices', `${base.origin}${base.pathname.replace(/\/+$/, '')}/`);
+    for (const [name, value] of base.searchParams) first.searchParams.append(name, value);
+    first.searchParams.set('transportDocumentReferences', transportDocumentReference);
+
+    const maxPages = this.#options.maxPages ?? DEFAULT_MAX_PAGES;
+    const seen = new Set<string>();
+    const notices: unknown[] = [];
+    let url: URL | null = first;
+    while (url) {
+      if (seen.size >= maxPages) throw new SourceError('bad_response', `DCSA arrival notices: paging did not end after ${maxPages} pages`);
+      if (seen.has(url.href)) throw new SourceError('bad_response', 'DCSA arrival notices: paging loops back to a page already read');
+      seen.add(url.href);
+      const response = await this.#authorizedGet(url, AN_API_VERSION, ctx);
+      if (response.status === 404 || response.status === 410) {
+        await response.body?.cancel();
+        return [];
+      }
+      if (!response.ok) throw await failure(response, 'DCSA arrival notices', ctx);
+      const json = await this.#http.readJson(response, ctx);
+      const page = validate(ArrivalNoticesPage, json);
+      if (!page.ok) throw new SourceError('bad_response', `DCSA arrival notices page ${seen.size}: ${page.message}`);
+      notices.push(...((json as { arrivalNotices?: unknown[] | null }).arrivalNotices ?? []));
+      const cursor = response.headers.get('Next-Page-Cursor')?.trim();
+      url = cursor ? withCursor(first, cursor) : null;
+    }
+    return notices;
   }
 
   async #accessToken(ctx: FetchContext): Promise<CachedToken> {
@@ -164,7 +222,7 @@ export class DcsaClient {
     if (auth.type !== 'oauth2') throw new Error('unreachable: token requested without OAuth2 settings');
     const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: auth.clientId, client_secret: auth.clientSecret });
     if (auth.scope) body.set('scope', auth.scope);
-    const response = await this.#request(
+    const response = await this.#http.request(
       new URL(auth.tokenUrl),
       { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body },
       ctx,
@@ -177,7 +235,7 @@ export class DcsaClient {
       }
       throw await failure(response, 'OAuth2 token request', ctx);
     }
-    const parsed = validate(TokenResponse, await readJson(response, ctx));
+    const parsed = validate(TokenResponse, await this.#http.readJson(response, ctx));
     if (!parsed.ok) throw new SourceError('bad_response', `OAuth2 token response: ${parsed.message}`);
     const { access_token, token_type, expires_in } = parsed.value;
     if (token_type && token_type.toLowerCase() !== 'bearer') {
@@ -190,84 +248,32 @@ export class DcsaClient {
     this.#token = { value: access_token, refreshAtMs };
     return this.#token;
   }
+}
 
-  async #request(url: URL, init: RequestInit, ctx: FetchContext): Promise<Response> {
-    ctx.signal.throwIfAborted();
-    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
-    try {
-      // Redirects are refused: a followed redirect would carry API keys to wherever it points.
-      return await this.#fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.any([ctx.signal, timeout]) });
-    } catch (error) {
-      throw networkFailure(error, url, ctx, timeout, this.#options.timeoutMs);
+function withCursor(first: URL, cursor: string): URL {
+  const next = new URL(first);
+  next.searchParams.set('cursor', cursor);
+  return next;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Whether a DCSA error body (`errors[]` of `{ reason, message, property? }`) blames the reference we sent: its
+ * `property` names the query parameter (3.0 style, also `query.<name>`), or its message does (2.2 style).
+ */
+export function blamesParameter(body: unknown, parameter: string): string | null {
+  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
+  const name = parameter.toLowerCase();
+  for (const e of body.errors) {
+    if (!isRecord(e)) continue;
+    const property = typeof e.property === 'string' ? e.property.toLowerCase() : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (property === name || property.endsWith(`.${name}`) || message.toLowerCase().includes(name)) {
+      return message || (typeof e.reason === 'string' ? e.reason : parameter);
     }
   }
-}
-
-async function readJson(response: Response, ctx: FetchContext): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    // Reading the body is part of the request: same abort, timeout and network rules.
-    ctx.signal.throwIfAborted();
-    throw new SourceError('unavailable', `DCSA response body could not be read: ${messageOf(error)}`, { cause: error });
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new SourceError('bad_response', `DCSA response is not JSON (${response.status}, ${text.length} bytes)`, {
-      status: response.status,
-      cause: error,
-    });
-  }
-}
-
-function networkFailure(error: unknown, url: URL, ctx: FetchContext, timeout: AbortSignal, timeoutMs: number): unknown {
-  // The caller cancelled (shutdown, job lease lost): that is not the carrier's failure, so it is not a SourceError.
-  if (ctx.signal.aborted) return ctx.signal.reason;
-  if (timeout.aborted)
-    return new SourceError('unavailable', `DCSA request to ${url.origin} timed out after ${timeoutMs} ms`, { cause: error });
-  return new SourceError('unavailable', `DCSA request to ${url.origin} failed: ${messageOf(error)}`, { cause: error });
-}
-
-async function failure(response: Response, what: string, ctx: FetchContext): Promise<SourceError> {
-  const status = response.status;
-  await response.body?.cancel();
-  if (status === 401 || status === 403) return new SourceError('auth', `${what}: ${status}`, { status });
-  if (status === 404 || status === 410) return new SourceError('not_found', `${what}: ${status}`, { status });
-  if (status === 429 || status >= 500 || status === 408) {
-    const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'), ctx.now());
-    const kind = status === 429 ? 'rate_limited' : 'unavailable';
-    return new SourceError(kind, `${what}: ${status}`, retryAfterSeconds === undefined ? { status } : { status, retryAfterSeconds });
-  }
-  if (status >= 300 && status < 400) {
-    return new SourceError(
-      'bad_response',
-      `${what}: redirected (${status}) to ${response.headers.get('Location') ?? '?'}; configure the final URL`,
-      {
-        status,
-      },
-    );
-  }
-  // Any other 4xx: the carrier refuses the request as built (unsupported filter, wrong version); retrying
-  // the same request cannot help.
-  return new SourceError('bad_response', `${what}: ${status}`, { status });
-}
-
-/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null, now: Date): number | undefined {
-  const v = value?.trim();
-  if (!v) return undefined;
-  if (/^\d+$/.test(v)) return Number(v);
-  const at = Date.parse(v);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return `${error.message}${cause}`;
-  }
-  return String(error);
+  return null;
 }

@@ -51,6 +51,8 @@ export const DCSA_CODES = {
     ['ISSU', 'ISSUED', 'issued'],
     ['SURR', 'SURRENDERED', 'surrendered'],
     ['HOLD', 'ON_HOLD', 'on_hold'],
+    // Not in the 2.2 enum, but in DCSA's reference codes and 3.0; carriers send it for a cancelled booking.
+    ['CANC', 'CANCELLED', 'cancelled'],
   ],
   documentType: [
     ['BKG', 'BOOKING', 'booking'],

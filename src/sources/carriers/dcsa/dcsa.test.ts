@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../domain/clock.js';
-import { type FetchContext, SourceError, type TrackTarget } from '../../contract.js';
+import { type FetchContext, type NumberType, SourceError, type TrackTarget } from '../../contract.js';
 import { type DcsaAuth, DcsaClient, type DcsaClientOptions, parseRetryAfter } from './client.js';
 import { type DcsaConfig, dcsaCarrierSource, dcsaConfigSchema, parseAuthSetting, payloadSha256 } from './index.js';
 import { parseDcsaEvents, stableJson } from './parse.js';
@@ -63,7 +63,7 @@ function client(base: string, options: Partial<DcsaClientOptions> = {}) {
   return new DcsaClient({ baseUrl: base, version: '2.2', auth: { type: 'none' }, timeoutMs: 5_000, pageSize: 2, ...options });
 }
 
-const BL: Pick<TrackTarget, 'numberType' | 'number'> = { numberType: 'bill_of_lading', number: 'TEST0412345' };
+const BL: { numberType: NumberType; number: string } = { numberType: 'bill_of_lading', number: 'TEST0412345' };
 
 const ev22 = (n: number) => ({
   eventID: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -423,12 +423,13 @@ describe('dcsaCarrierSource', () => {
   });
 
   it('stores a 3.0 fetch as one { events } document and normalizes container numbers in the query', async () => {
-    const c = await carrier(() => ({ body: { events: [ev30(1)], feedbackElements: [] } }));
+    const issued = { ...ev30(1), shipmentDetails: { documentReference: { typeCode: 'TRD', reference: 'TEST0412345' } } };
+    const c = await carrier(() => ({ body: { events: [issued], feedbackElements: [] } }));
     const source = dcsaCarrierSource({ scac: 'TEST', name: 'Test Line' });
     const adapter = source.create(dcsaConfigSchema.parse({ baseUrl: c.base, version: '3.0' }));
     const observation = await adapter.fetch({ numberType: 'container', number: 'msku 123456-5' }, ctx());
     expect(c.seen[0]!.url.searchParams.get('equipmentReference')).toBe('MSKU1234565');
-    expect(observation.payload).toEqual({ events: [ev30(1)] });
+    expect(observation.payload).toEqual({ events: [issued] });
   });
 
   it('hashes the same events the same whatever their key order', () => {
@@ -478,5 +479,91 @@ describe('parseAuthSetting (TIDEMARK_CARRIER_<SCAC>_AUTH)', () => {
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('TOPSECRET');
     expect((error as Error).message).not.toContain('pass');
+  });
+});
+
+describe('dcsaCarrierSource: typed outcomes', () => {
+  const source = dcsaCarrierSource({ scac: 'TEST', name: 'Test Line' });
+  const adapter = (base: string, version: '2.2' | '3.0' = '2.2') => source.create(dcsaConfigSchema.parse({ baseUrl: base, version }));
+  const booking = (n: number, code: string, documentTypeCode = 'BKG') => ({
+    ...ev22(n),
+    shipmentEventTypeCode: code,
+    documentTypeCode,
+    documentID: documentTypeCode === 'TRD' ? 'TEST0412345' : 'BKG1',
+  });
+  const BOOKING: TrackTarget = { numberType: 'booking_number', number: 'BKG1' };
+
+  it('refuses vessel_imo at once, typed, without a request', async () => {
+    const c = await carrier(() => ({ body: [ev22(1)] }));
+    const error = await failure(adapter(c.base).fetch({ numberType: 'vessel_imo', number: '9321483' }, ctx()));
+    expect(error).toMatchObject({ kind: 'invalid_number', retryable: false });
+    expect(c.seen).toHaveLength(0);
+  });
+
+  it('answers awaiting_manifest (retryable) when only booking-level shipment events exist', async () => {
+    const c = await carrier(() => ({ body: [booking(1, 'RECE'), booking(2, 'CONF')] }));
+    expect(await failure(adapter(c.base).fetch(BOOKING, ctx()))).toMatchObject({ kind: 'awaiting_manifest', retryable: true });
+  });
+
+  it('is no longer awaiting the manifest once a transport document or a transport event exists', async () => {
+    const issued = await carrier(() => ({ body: [booking(1, 'CONF'), booking(2, 'ISSU', 'TRD')] }));
+    await expect(adapter(issued.base).fetch(BOOKING, ctx())).resolves.toMatchObject({ facts: { milestones: [] } });
+    const direct = JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'fixtures/events.bill-of-lading.direct.json'), 'utf8')) as {
+      eventType: string;
+    }[];
+    const moving = await carrier(() => ({ body: [booking(1, 'CONF'), ...direct.filter((e) => e.eventType === 'TRANSPORT')] }));
+    await expect(adapter(moving.base).fetch(BOOKING, ctx())).resolves.toMatchObject({ sourceId: 'dcsa:TEST' });
+  });
+
+  it('answers cancelled (not retryable) for a CANC shipment event on the booking, in 2.2 and in 3.0 words', async () => {
+    const c22 = await carrier(() => ({ body: [booking(1, 'CONF'), booking(2, 'CANC')] }));
+    expect(await failure(adapter(c22.base).fetch(BOOKING, ctx()))).toMatchObject({ kind: 'cancelled', retryable: false });
+    const cancelled30 = {
+      eventID: 'evt-canc',
+      eventDateTime: '2026-01-02T00:00:00Z',
+      eventClassification: { eventType: 'SHIPMENT', eventClassifier: 'ACTUAL', shipmentEventType: 'CANCELLED' },
+      shipmentDetails: { documentReference: { type: 'BOOKING', reference: 'BKG1' } },
+    };
+    const c30 = await carrier(() => ({ body: { events: [cancelled30] } }));
+    expect(await failure(adapter(c30.base, '3.0').fetch(BOOKING, ctx()))).toMatchObject({ kind: 'cancelled' });
+  });
+
+  it.each([
+    ['property', { reason: 'invalidQuery', message: 'unknown format', property: 'carrierBookingReference' }],
+    [
+      'property with a prefix',
+      { reason: 'invalidInput', message: 'size must be between 1 and 35', property: 'query.carrierBookingReference' },
+    ],
+    ['message', { reason: 'invalidQuery', message: 'carrierBookingReference: must match [A-Z0-9]+' }],
+  ])('maps a 400 whose DCSA error names the reference (%s) to invalid_number', async (_how, error) => {
+    const body = { httpMethod: 'GET', requestUri: '/v2/events', statusCode: 400, errorDateTime: '2026-03-01T12:00:00Z', errors: [error] };
+    const c = await carrier(() => ({ status: 400, body }));
+    expect(await failure(adapter(c.base).fetch(BOOKING, ctx()))).toMatchObject({
+      kind: 'invalid_number',
+      retryable: false,
+      details: { status: 400 },
+    });
+  });
+
+  it.each([
+    ['names another parameter', { errors: [{ reason: 'invalidQuery', message: 'limit must be at least 1', property: 'limit' }] }],
+    ['is not a DCSA error', { message: 'carrierBookingReference is wrong' }],
+    ['is not JSON', 'Bad Request'],
+  ])('keeps a 400 whose body %s as bad_response', async (_what, body) => {
+    const c = await carrier(() => (typeof body === 'string' ? { status: 400, raw: body } : { status: 400, body }));
+    expect(await failure(adapter(c.base).fetch(BOOKING, ctx()))).toMatchObject({ kind: 'bad_response', details: { status: 400 } });
+  });
+
+  it('reports eventCreatedDateTime as reportedAt', async () => {
+    const direct = JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'fixtures/events.bill-of-lading.direct.json'), 'utf8')) as {
+      eventID: string;
+      eventCreatedDateTime: string;
+    }[];
+    const c = await carrier(() => ({ body: direct }));
+    const observation = await adapter(c.base).fetch({ numberType: 'bill_of_lading', number: 'TEST0412345' }, ctx());
+    for (const m of observation.facts.milestones) {
+      expect(m.reportedAt).toBe(direct.find((e) => e.eventID === m.sourceEventId)?.eventCreatedDateTime);
+    }
+    expect(observation.facts.vesselPositions).toEqual([]);
   });
 });

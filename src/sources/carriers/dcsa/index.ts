@@ -1,14 +1,18 @@
 // Any carrier that speaks DCSA Track & Trace (2.2 or 3.0) is one of these definitions: `dcsa:<SCAC>`.
 // The sandbox carriers use it too, so the path real data takes is the path the tests take.
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { normalizeContainerNumber } from '../../../domain/container-number.js';
-import type { NumberType, SourceAdapter, SourceDefinition, TrackTarget } from '../../contract.js';
+import { type NumberType, type SourceAdapter, type SourceDefinition, SourceError } from '../../contract.js';
 import { type DcsaAuth, DcsaClient } from './client.js';
-import { parseDcsaEvents, stableJson } from './parse.js';
+import { payloadSha256 } from '../../http.js';
+import { arrivalNoticeReference } from './arrival-notice.js';
+import { dcsaBookingStatus, parseDcsaEvents } from './parse.js';
 
-export { DcsaClient, type DcsaAuth, type DcsaVersion, parseRetryAfter } from './client.js';
-export { parseDcsaEvents, stableJson } from './parse.js';
+export { payloadSha256 } from '../../http.js';
+
+export { blamesParameter, DcsaClient, type DcsaAuth, type DcsaVersion, parseRetryAfter, QUERY_PARAMETER } from './client.js';
+export { arrivalNoticeReference, mergeArrivalNotices } from './arrival-notice.js';
+export { type DcsaBookingStatus, dcsaBookingStatus, parseDcsaEvents, splitDcsaPayload, stableJson } from './parse.js';
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const httpUrl = z.url({ protocol: /^https?$/, normalize: false });
@@ -40,6 +44,11 @@ export const dcsaConfigSchema = z.object({
   auth: dcsaAuthSchema.default({ type: 'none' }),
   timeoutMs: z.number().int().min(100).max(300_000).default(30_000),
   pageSize: z.number().int().min(1).max(1000).default(100),
+  /**
+   * Root of the carrier's DCSA Arrival Notice 1.0.1 API: notices are read from `{arrivalNoticeUrl}/arrival-notices`
+   * with the same credentials, for weights, seals and the line's free time. Unset: not read.
+   */
+  arrivalNoticeUrl: httpUrl.optional(),
 });
 
 export type DcsaConfig = z.output<typeof dcsaConfigSchema>;
@@ -72,25 +81,45 @@ export function dcsaCarrierSource(options: DcsaCarrierOptions): SourceDefinition
       const client = new DcsaClient({ ...config, fetch: options.fetch });
       return {
         async fetch(target, ctx) {
-          const query = { numberType: target.numberType, number: queryNumber(target) };
+          ctx.signal.throwIfAborted();
+          const numberType = target.numberType;
+          // A vessel is not something a carrier's Track & Trace is asked about: failing here, typed, costs no request.
+          if (numberType === 'vessel_imo')
+            throw new SourceError('invalid_number', `${id}: DCSA carriers do not track vessels (vessel_imo)`);
+          const query = { numberType, number: queryNumber(numberType, target.number) };
           const { events } = await client.fetchEvents(query, ctx);
           // The stored payload has the shape of one response, so parsing it later needs nothing else.
           const payload: unknown = config.version === '2.2' ? events : { events };
-          const facts = parseDcsaEvents(payload, { carrierScac: scac, target: query });
-          return { sourceId: id, target, fetchedAt: ctx.now(), payload, payloadSha256: payloadSha256(payload), facts };
+          const booking = dcsaBookingStatus(payload);
+          if (booking.status === 'cancelled') {
+            throw new SourceError('cancelled', `${id}: booking ${booking.bookingNumber ?? query.number} was cancelled`);
+          }
+          if (booking.status === 'awaiting_manifest') {
+            throw new SourceError(
+              'awaiting_manifest',
+              `${id}: booking ${booking.bookingNumber ?? query.number} is known, nothing is manifested yet`,
+            );
+          }
+          const options = { carrierScac: scac, target: query };
+          if (!config.arrivalNoticeUrl) {
+            const facts = parseDcsaEvents(payload, options);
+            return { sourceId: id, target, fetchedAt: ctx.now(), payload, payloadSha256: payloadSha256(payload), facts };
+          }
+          // What TNT lacks (weights, seals, free time) is in the bill of lading's arrival notices: the events say
+          // which bill of lading that is when a booking or a container was asked for.
+          const reference = arrivalNoticeReference(parseDcsaEvents(payload, options), query);
+          const arrivalNotices = reference ? await client.fetchArrivalNotices(reference, ctx) : [];
+          const combined = { events: payload, arrivalNotices };
+          const facts = parseDcsaEvents(combined, options);
+          return { sourceId: id, target, fetchedAt: ctx.now(), payload: combined, payloadSha256: payloadSha256(combined), facts };
         },
       };
     },
   };
 }
 
-function queryNumber(target: TrackTarget): string {
-  return target.numberType === 'container' ? normalizeContainerNumber(target.number) : target.number.trim();
-}
-
-/** sha256 hex of the payload's canonical JSON: the same events hash the same whatever their key order. */
-export function payloadSha256(payload: unknown): string {
-  return createHash('sha256').update(stableJson(payload), 'utf8').digest('hex');
+function queryNumber(numberType: NumberType, number: string): string {
+  return numberType === 'container' ? normalizeContainerNumber(number) : number.trim();
 }
 
 /**

@@ -81,6 +81,20 @@ describe('DCSA mapping rules', () => {
     expect(at('DEHAM')).toEqual(['vessel_arrived', 'vessel_discharged']);
   });
 
+  it.each([
+    ['TRUCK', 'truck'],
+    ['VESSEL', null],
+    [null, null],
+  ] as const)('gives a gate move with a %s transport call the mode %s', (mode, expected) => {
+    const events = direct.map((e) =>
+      e.equipmentEventTypeCode === 'GTIN' && mode
+        ? { ...e, transportCall: { transportCallID: 'gate-call', modeOfTransport: mode, UNLocationCode: 'CNSHA' } }
+        : e,
+    );
+    const fullIn = parse(events).milestones.find((m) => m.milestone === 'full_in');
+    expect(fullIn?.mode).toBe(expected);
+  });
+
   it('treats BARGE legs as feeders once a VESSEL leg exists, and the vessel leg sets the POL', () => {
     const facts = parse(readJson(path.join(FIXTURES, 'events.booking.feeder.json')));
     expect(facts.shipment?.portOfLading?.locode).toBe('NLRTM');
@@ -155,7 +169,7 @@ describe('DCSA mapping rules', () => {
     const call = (events[5] as { transportCall: { vessel: { vesselIMONumber: string } } }).transportCall;
     call.vessel.vesselIMONumber = '9321484';
     const departed = parse(events).milestones.find((m) => m.milestone === 'vessel_departed');
-    expect(departed?.vessel).toEqual({ name: 'King of the Seas', imo: null });
+    expect(departed?.vessel).toEqual({ name: 'King of the Seas', imo: null, mmsi: null });
   });
 
   it('tolerates unknown fields and nulls where the standard allows omission', () => {
@@ -165,8 +179,9 @@ describe('DCSA mapping rules', () => {
   });
 
   it('gives empty facts for no events', () => {
-    expect(parse([])).toEqual({ shipment: null, containers: [], milestones: [], yard: [] });
-    expect(parse({ events: [] })).toEqual({ shipment: null, containers: [], milestones: [], yard: [] });
+    const empty = { shipment: null, containers: [], milestones: [], yard: [], vesselPositions: [] };
+    expect(parse([])).toEqual(empty);
+    expect(parse({ events: [] })).toEqual(empty);
   });
 
   it.each([
@@ -249,7 +264,6 @@ describe.skipIf(!existsSync(SHARED))('DCSA reference data (../shared)', () => {
       portOfLading: { locode: 'FRPAR', name: null, facilityCode: 'ADT', facilityCodeList: 'smdg' },
       portOfDischarge: null,
       destination: null,
-      lineLastFreeDays: [],
     });
     expect(facts.containers).toEqual([
       { number: 'APZU4812090', isoSizeType: '22GP', sealNumber: 'string', weightLbs: null, weightIsShipmentAverage: false },
@@ -257,19 +271,24 @@ describe.skipIf(!existsSync(SHARED))('DCSA reference data (../shared)', () => {
     // Two estimated loads (…e4, …e7) at Paris on King of the Seas; the two ARRI events are at the stop where
     // the cargo boards, so they are no arrival of the cargo; DRFT shipment events are no milestone.
     expect(facts.milestones).toHaveLength(2);
-    for (const [i, id] of ['3cecb101-7a1a-43a4-9d62-e88a131651e4', '3cecb101-7a1a-43a4-9d62-e88a131651e7'].entries()) {
+    const loads = [
+      ['3cecb101-7a1a-43a4-9d62-e88a131651e4', '2021-01-23T12:34:56Z'],
+      ['3cecb101-7a1a-43a4-9d62-e88a131651e7', '2021-01-09T14:12:56Z'],
+    ];
+    for (const [i, [id, reportedAt]] of loads.entries()) {
       expect(facts.milestones[i]).toEqual({
         milestone: 'vessel_loaded',
         classifier: 'estimated',
         when: { at: '2019-11-12T07:41:00+08:30', localDateTime: null, localDate: null },
         place: { locode: 'FRPAR', name: 'Eiffel Tower', facilityCode: 'ADT', facilityCodeList: 'smdg' },
-        vessel: { name: 'King of the Seas', imo: '9321483' },
+        vessel: { name: 'King of the Seas', imo: '9321483', mmsi: null },
         voyage: '2103S',
         mode: 'vessel',
         containerNumber: 'APZU4812090',
         railCarrierScac: null,
         sourceCode: 'EQUIPMENT/LOAD/EST',
         sourceEventId: id,
+        reportedAt,
       });
     }
   });
@@ -312,8 +331,8 @@ describe.skipIf(!existsSync(SHARED))('DCSA reference data (../shared)', () => {
     ]);
     // 7654321 and 2468135 fail the IMO check digit: the names stay, the numbers go.
     expect(both.milestones.map((m) => m.vessel)).toEqual([
-      { name: 'Example Vessel Beta', imo: null },
-      { name: 'Example Vessel Gamma', imo: null },
+      { name: 'Example Vessel Beta', imo: null, mmsi: null },
+      { name: 'Example Vessel Gamma', imo: null, mmsi: null },
     ]);
     expect(both.containers.map((c) => c.number)).toEqual(['APZU4812090']);
   });

@@ -13,6 +13,8 @@ import {
   type VesselRef,
   type When,
 } from '../../contract.js';
+import { stableJson } from '../../http.js';
+import { arrivalNoticeReference, mergeArrivalNotices } from './arrival-notice.js';
 import {
   CLASSIFIER,
   dcsaCode,
@@ -24,6 +26,8 @@ import {
   type WaterOrLand,
 } from './codes.js';
 import { type Event22, type Event30, type Location22, Page22, Page30, type TransportCall22, validate } from './raw.js';
+
+export { stableJson };
 
 export interface ParseOptions {
   /** The carrier whose API answered; DCSA events do not name it. */
@@ -55,6 +59,8 @@ interface Norm {
   retracted: boolean;
   /** Ordering of versions of the same eventID: created (2.2) or updated (3.0) time. */
   versionMs: number;
+  /** `eventCreatedDateTime` (2.2) or `eventUpdatedDateTime` (3.0), as given. */
+  reportedAt: string | null;
   /** Canonical JSON of the event as received: breaks every tie without depending on payload order. */
   fingerprint: string;
   eventType: InternalCode<'eventType'> | null;
@@ -106,10 +112,32 @@ interface Group {
   firstMs: number;
 }
 
+/**
+ * A stored DCSA payload in its parts: a Track & Trace payload alone (2.2 event array, 3.0 `{ events }`), or, when
+ * arrival notices were read, `{ events: <that TNT payload>, arrivalNotices: [...] }`. 3.0 payloads never carry
+ * `arrivalNotices`, so the two object shapes cannot be confused.
+ */
+export function splitDcsaPayload(payload: unknown): { events: unknown; arrivalNotices: unknown[] | null } {
+  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload) && 'arrivalNotices' in payload) {
+    const { events, arrivalNotices } = payload as { events?: unknown; arrivalNotices: unknown };
+    if (!Array.isArray(arrivalNotices)) throw new SourceError('bad_response', 'DCSA payload: `arrivalNotices` is not an array');
+    return { events, arrivalNotices };
+  }
+  return { events: payload, arrivalNotices: null };
+}
+
+/** Facts from a DCSA payload (see `splitDcsaPayload`): the events', completed by the arrival notices when present. */
 export function parseDcsaEvents(payload: unknown, options: ParseOptions): CanonicalFacts {
+  const { events, arrivalNotices } = splitDcsaPayload(payload);
+  const facts = parseTnt(events, options);
+  if (arrivalNotices === null) return facts;
+  return mergeArrivalNotices(facts, arrivalNotices, arrivalNoticeReference(facts, options.target));
+}
+
+function parseTnt(payload: unknown, options: ParseOptions): CanonicalFacts {
   const norms = normalize(payload);
   const events = latestVersions(norms);
-  if (events.length === 0) return { shipment: null, containers: [], milestones: [], yard: [] };
+  if (events.length === 0) return { shipment: null, containers: [], milestones: [], yard: [], vesselPositions: [] };
 
   const plan = buildPlan(events);
   const milestones = events.flatMap((event) => {
@@ -123,7 +151,32 @@ export function parseDcsaEvents(payload: unknown, options: ParseOptions): Canoni
     containers: containersOf(events),
     milestones,
     yard: [],
+    vesselPositions: [],
   };
+}
+
+/**
+ * What the events say about the booking before any facts: `cancelled` when a shipment event cancels the
+ * booking (`CANC`/`CANCELLED` of `BKG`); `awaiting_manifest` when there are only shipment events and none is
+ * about a transport document (the carrier knows the booking, nothing is manifested yet); else `ok`.
+ */
+export type DcsaBookingStatus =
+  | { status: 'ok' }
+  | { status: 'awaiting_manifest'; bookingNumber: string | null }
+  | { status: 'cancelled'; bookingNumber: string | null; when: When };
+
+export function dcsaBookingStatus(payload: unknown): DcsaBookingStatus {
+  const events = latestVersions(normalize(splitDcsaPayload(payload).events));
+  const bookingOf = (e: Norm) => e.documents.find((d) => d.kind === 'booking')?.value ?? null;
+  const cancel = events.find((e) => e.eventType === 'shipment' && e.shipment === 'cancelled' && e.shipmentDocument === 'booking');
+  if (cancel) return { status: 'cancelled', bookingNumber: bookingOf(cancel), when: cancel.when };
+  const onlyShipment = events.length > 0 && events.every((e) => e.eventType === 'shipment');
+  const manifested = events.some((e) => e.documents.some((d) => d.kind === 'transport_document'));
+  if (onlyShipment && !manifested) {
+    const booking = events.map(bookingOf).find((b) => b !== null) ?? null;
+    return { status: 'awaiting_manifest', bookingNumber: booking };
+  }
+  return { status: 'ok' };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -150,6 +203,7 @@ function from22(tagged: Event22, raw: unknown): Norm {
     id: e.eventID,
     retracted: false,
     versionMs: Date.parse(e.eventCreatedDateTime),
+    reportedAt: e.eventCreatedDateTime,
     fingerprint: stableJson(raw),
     eventType: dcsaCode('eventType', e.eventType),
     classifier: classifierOf(e.eventClassifierCode),
@@ -305,6 +359,7 @@ function from30(e: Event30, raw: unknown): Norm {
       : e.isRetracted
         ? Number.POSITIVE_INFINITY
         : Number.NEGATIVE_INFINITY,
+    reportedAt: e.eventUpdatedDateTime ?? null,
     fingerprint: stableJson(raw),
     eventType,
     sourceCode: `${typeWord}/${subtypeWord ?? ''}/${classifierWord}`,
@@ -582,6 +637,7 @@ function milestoneOf(e: Norm, plan: Plan): MilestoneFact | null {
     railCarrierScac: null,
     sourceCode: e.sourceCode,
     sourceEventId: e.id,
+    reportedAt: e.reportedAt,
     ...extra,
   });
 
@@ -612,7 +668,8 @@ function milestoneOf(e: Norm, plan: Plan): MilestoneFact | null {
     const placeFree = PLACE_FREE_EQUIPMENT_MILESTONES[e.equipment];
     if (placeFree) return fact(placeFree);
     const gate = gateMilestone(e, plan);
-    return gate ? fact(gate) : null;
+    // Carriers often hang the outbound vessel's call on a gate-in; only a TRUCK call says how the box moved.
+    return gate ? fact(gate, { mode: e.call?.mode === 'truck' ? 'truck' : null }) : null;
   }
 
   if (e.eventType === 'shipment') {
@@ -672,7 +729,6 @@ function shipmentOf(events: Norm[], plan: Plan, options: ParseOptions): Shipment
     portOfLading: plan.pol?.place ?? null,
     portOfDischarge: plan.pod?.place ?? null,
     destination: plan.destination?.place ?? null,
-    lineLastFreeDays: [],
   };
 }
 
@@ -711,7 +767,8 @@ function containersOf(events: Norm[]): ContainerFact[] {
 // Small pure helpers
 
 function whenOf(value: string): { when: When; ms: number } {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { when: { at: null, localDateTime: null, localDate: value }, ms: Date.parse(`${value}T00:00:00Z`) };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return { when: { at: null, localDateTime: null, localDate: value }, ms: Date.parse(`${value}T00:00:00Z`) };
   if (/(?:Z|[+-]\d{2}:\d{2})$/.test(value)) return { when: { at: value, localDateTime: null, localDate: null }, ms: Date.parse(value) };
   // A wall-clock time without an offset is no instant until the place's zone is known: keep it as local
   // time (to seconds) for normalization to resolve, rather than invent an offset.
@@ -773,7 +830,8 @@ function imoOf(value: string | null | undefined): string | null {
 }
 
 function vesselOf(imo: string | null | undefined, name: string | null | undefined): VesselRef | null {
-  const vessel = { name: clean(name), imo: imoOf(imo) };
+  // DCSA carries no MMSI.
+  const vessel = { name: clean(name), imo: imoOf(imo), mmsi: null };
   return vessel.name || vessel.imo ? vessel : null;
 }
 
@@ -825,14 +883,4 @@ function instantOf(when: When): number {
   if (when.at) return Date.parse(when.at);
   if (when.localDateTime) return Date.parse(`${when.localDateTime}Z`);
   return when.localDate ? Date.parse(`${when.localDate}T00:00:00Z`) : 0;
-}
-
-/** JSON with object keys sorted at every depth: equal data, equal text, whatever order keys arrived in. */
-export function stableJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => cmp(a, b));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
 }

@@ -270,6 +270,65 @@ export type DocumentReference30 = z.infer<typeof DocumentReference30>;
 export const Page30 = z.looseObject({ events: z.array(Event30) });
 
 // ---------------------------------------------------------------------------------------------------------
+// Arrival Notice 1.0.1 (GET /arrival-notices): only what TNT lacks and we read — per-equipment cargo weights,
+// seals, size-types, destination free time and the port of discharge it applies at. Everything else stays
+// open (loose objects, optional fields), so a richer notice is still read.
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+export const AnDate = z.string().refine((v) => DATE_ONLY.test(v) && isRealDateTime(v, false), 'expected a date (YYYY-MM-DD)');
+
+export const AnWeight = z.looseObject({ value: z.number().nonnegative(), unit: Code });
+
+export const AnFacility = z.looseObject({ facilityCode: Text.nullish(), facilityCodeListProvider: Text.nullish() });
+
+export const AnLocation = z.looseObject({
+  locationName: Text.nullish(),
+  UNLocationCode: Locode.nullish(),
+  facility: AnFacility.nullish(),
+});
+
+export const AnFreeTime = z.looseObject({
+  typeCodes: z.array(Code).nullish(),
+  ISOEquipmentCodes: z.array(Text).nullish(),
+  equipmentReferences: z.array(Text).nullish(),
+  duration: z.number().int().nullish(),
+  timeUnit: Text.nullish(),
+  lastFreeDate: z.looseObject({ value: AnDate, classifier: Text.nullish() }).nullish(),
+  lastFreeDateTime: z.looseObject({ value: Instant, classifier: Text.nullish() }).nullish(),
+});
+
+export const AnSeal = z.looseObject({ number: z.string().min(1), source: Text.nullish(), type: Text.nullish() });
+
+export const AnUtilizedTransportEquipment = z.looseObject({
+  equipment: z.looseObject({ equipmentReference: Text.nullish(), ISOEquipmentCode: Text.nullish() }).nullish(),
+  seals: z.array(AnSeal).nullish(),
+});
+
+export const AnCargoItem = z.looseObject({ equipmentReference: Text.nullish(), cargoGrossWeight: AnWeight.nullish() });
+
+export const AnConsignmentItem = z.looseObject({ cargoItems: z.array(AnCargoItem).nullish() });
+
+export const ArrivalNotice = z.looseObject({
+  issueDateTime: Instant,
+  typeLabel: Text.nullish(),
+  transportDocumentReference: z.string().min(1),
+  transport: z.looseObject({ portOfDischarge: AnLocation.nullish() }).nullish(),
+  freeTimes: z.array(AnFreeTime).nullish(),
+  utilizedTransportEquipments: z.array(AnUtilizedTransportEquipment).nullish(),
+  consignmentItems: z.array(AnConsignmentItem).nullish(),
+});
+
+export type ArrivalNotice = z.infer<typeof ArrivalNotice>;
+export type AnLocation = z.infer<typeof AnLocation>;
+export type AnFreeTime = z.infer<typeof AnFreeTime>;
+
+/** One GET /arrival-notices page; `arrivalNotices` is optional in the spec, and absent means none. */
+export const ArrivalNoticesPage = z.looseObject({ arrivalNotices: z.array(ArrivalNotice).nullish() });
+
+/** The stored form: every page's notices, as received. */
+export const ArrivalNotices = z.array(ArrivalNotice);
+
+// ---------------------------------------------------------------------------------------------------------
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -1,0 +1,12 @@
+// Pure mapping of a sandbox AIS payload to canonical facts: the vessel's positions, oldest first.
+import type { CanonicalFacts } from '../../contract.js';
+import { validated } from '../../terminals/sandbox/parse.js';
+import { AisVessel } from './raw.js';
+
+export function parseAisVessel(payload: unknown): CanonicalFacts {
+  const v = validated(AisVessel, payload, 'Sandbox AIS vessel');
+  const vesselPositions = v.positions
+    .map((p) => ({ imo: v.imo, at: p.timestamp, latitude: p.lat, longitude: p.lon, speedKnots: p.sog, headingDegrees: p.heading }))
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { shipment: null, containers: [], milestones: [], yard: [], vesselPositions };
+}

@@ -1,0 +1,369 @@
+import { describe, expect, it } from 'vitest';
+import { type DomainEvent, detectChanges, FLAP_WINDOW_MS, type StoredState } from './changes.js';
+import { type NormalizeInput, normalize } from './normalize.js';
+import {
+  BOX,
+  CHICAGO_G4,
+  carrier,
+  fee,
+  hold,
+  LA_APMT,
+  LA_ETS,
+  ms,
+  observation,
+  place,
+  railroad,
+  SHANGHAI,
+  terminal,
+  yard,
+} from './test-builders.js';
+
+const T0 = Date.parse('2026-03-17T12:00:00Z');
+const HOUR = 3_600_000;
+
+/** Feeds observations through normalize and detectChanges one refresh at a time, as the worker will. */
+class Engine {
+  state: StoredState | null = null;
+  constructor(private readonly features: string[] = []) {}
+  refresh(input: Partial<NormalizeInput>, atMs: number): DomainEvent[] {
+    const worldNow = new Date(atMs);
+    const next = normalize({ carrier: null, terminals: [], rail: [], ...input }, { worldNow });
+    const { events, state } = detectChanges(this.state, next, { worldNow, accountFeatures: this.features });
+    this.state = state;
+    return events;
+  }
+  get box() {
+    return this.state!.containers.find((c) => c.number === BOX)!;
+  }
+}
+
+const types = (events: DomainEvent[]) => events.map((e) => e.type);
+const updated = (events: DomainEvent[]) =>
+  events.find((e) => e.type === 'container.updated') as Extract<DomainEvent, { type: 'container.updated' }> | undefined;
+
+const sailed = [
+  ms('vessel_loaded', '2026-03-01T10:00:00+08:00', { place: SHANGHAI }),
+  ms('vessel_departed', '2026-03-01T20:00:00+08:00', { place: SHANGHAI, container: null }),
+];
+const eta = (at: string, reportedAt: string) =>
+  ms('vessel_arrived', at, { classifier: 'estimated', place: LA_APMT, container: null, reportedAt });
+const arrived = ms('vessel_arrived', '2026-03-16T05:00:00-07:00', { place: LA_APMT, container: null });
+const discharged = ms('vessel_discharged', '2026-03-16T09:00:00-07:00', { place: LA_APMT });
+
+describe('detectChanges: the first snapshot is the baseline: container.created only', () => {
+  it('creates each container once and replays nothing of its history', () => {
+    const engine = new Engine();
+    const events = engine.refresh({ carrier: carrier([...sailed, eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')]) }, T0);
+    expect(types(events)).toEqual(['container.created']);
+    expect(engine.state!.transportEvents.map((e) => e.event)).toEqual([
+      'container.transport.vessel_loaded',
+      'container.transport.vessel_departed',
+      'container.transport.estimated.vessel_arrived',
+    ]);
+    expect(engine.state!.estimatedEvents).toHaveLength(1);
+  });
+});
+
+describe('detectChanges: one container.transport.* per new actual, estimated ones when the estimate moves', () => {
+  it.each([
+    [
+      'a new actual fires once',
+      [eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')],
+      [arrived],
+      ['container.transport.vessel_arrived'],
+    ],
+    [
+      'a moved estimate fires the estimated event',
+      [eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')],
+      [eta('2026-03-17T06:00:00-07:00', '2026-03-05T00:00:00Z')],
+      ['shipment.estimated.arrival', 'container.transport.estimated.vessel_arrived'],
+    ],
+    [
+      'an unchanged estimate fires nothing',
+      [eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')],
+      [eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')],
+      [],
+    ],
+    ['an actual reported again fires nothing', [arrived], [arrived], []],
+    ['an estimate after the actual fires nothing', [arrived], [arrived, eta('2026-03-18T06:00:00-07:00', '2026-03-17T00:00:00Z')], []],
+    [
+      'arrival and discharge at once fire in the order they happened',
+      [],
+      [discharged, arrived],
+      ['container.transport.vessel_arrived', 'container.transport.vessel_discharged'],
+    ],
+  ])('%s', (_name, before, after, expected) => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([...sailed, ...before]) }, T0);
+    expect(types(engine.refresh({ carrier: carrier([...sailed, ...after]) }, T0 + HOUR))).toEqual(expected);
+  });
+
+  it('an actual that replaces an estimate keeps the stored key', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([...sailed, eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')]) }, T0);
+    const key = engine.state!.transportEvents.find((e) => e.milestone === 'vessel_arrived')!.key;
+    engine.refresh({ carrier: carrier([...sailed, arrived]) }, T0 + HOUR);
+    const arrivals = engine.state!.transportEvents.filter((e) => e.milestone === 'vessel_arrived');
+    expect(arrivals).toHaveLength(1);
+    expect(arrivals[0]).toMatchObject({ key, classifier: 'actual', event: 'container.transport.vessel_arrived' });
+  });
+});
+
+describe('detectChanges: shipment.estimated.arrival when the POD ETA changes', () => {
+  it('carries the new estimate and the previous one', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')]) }, T0);
+    const events = engine.refresh({ carrier: carrier([eta('2026-03-17T06:00:00-07:00', '2026-03-05T00:00:00Z')]) }, T0 + HOUR);
+    const e = events.find((x) => x.type === 'shipment.estimated.arrival');
+    expect(e).toMatchObject({
+      estimated_event: { estimated_timestamp: '2026-03-17T13:00:00Z', location_locode: 'USLAX', data_source: 'shipping_line' },
+      previous_estimated_timestamp: '2026-03-16T13:00:00Z',
+    });
+    expect(engine.state!.shipment).toMatchObject({ pod_eta_at: '2026-03-17T13:00:00Z', pod_original_eta_at: '2026-03-16T13:00:00Z' });
+    expect(engine.state!.estimatedEvents).toHaveLength(2);
+  });
+});
+
+describe('detectChanges: container.updated carries a changeset {field: [old, new]}', () => {
+  const base = () => {
+    const engine = new Engine();
+    engine.refresh(
+      { carrier: carrier([arrived, discharged]), terminals: [terminal([yard({ available: false, holds: [hold('customs')] })])] },
+      T0,
+    );
+    return engine;
+  };
+  it.each([
+    [
+      'holds released with availability',
+      yard({ available: true, holds: [] }),
+      { available_for_pickup: [false, true], holds_at_pod_terminal: [[{ name: 'customs', status: 'hold', description: null }], []] },
+    ],
+    [
+      'holds added',
+      yard({ available: false, holds: [hold('customs'), hold('USDA', 'pending')] }),
+      {
+        holds_at_pod_terminal: [
+          [{ name: 'customs', status: 'hold', description: null }],
+          [
+            { name: 'customs', status: 'hold', description: null },
+            { name: 'USDA', status: 'pending', description: null },
+          ],
+        ],
+      },
+    ],
+    ['availability', yard({ available: true, holds: [hold('customs')] }), { available_for_pickup: [false, true] }],
+    [
+      'fees',
+      yard({ available: false, holds: [hold('customs')], fees: [fee('demurrage', 150), fee('total', 150)] }),
+      {
+        fees_at_pod_terminal: [
+          [],
+          [
+            { type: 'demurrage', amount: 150, currency_code: 'USD' },
+            { type: 'total', amount: 150, currency_code: 'USD' },
+          ],
+        ],
+      },
+    ],
+    [
+      'terminal LFD',
+      yard({ available: false, holds: [hold('customs')], lfd: '2026-03-20' }),
+      { pickup_lfd: [null, '2026-03-20T07:00:00Z'] },
+    ],
+    [
+      'appointment',
+      yard({ available: false, holds: [hold('customs')], appointmentAt: '2026-03-19T08:00:00-07:00' }),
+      {
+        pickup_appointment_at: [null, '2026-03-19T15:00:00Z'],
+      },
+    ],
+  ])('%s', (_name, next, changeset) => {
+    const engine = base();
+    const events = engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [terminal([next])] }, T0 + HOUR);
+    expect(updated(events)?.changeset).toEqual(changeset);
+  });
+
+  it('a release fires updated and available, and makes the container ready', () => {
+    const engine = base();
+    const events = engine.refresh(
+      { carrier: carrier([arrived, discharged]), terminals: [terminal([yard({ available: true, holds: [] })])] },
+      T0 + HOUR,
+    );
+    expect(types(events)).toEqual(['container.updated', 'container.transport.available']);
+    expect(engine.box).toMatchObject({ ready_for_pickup: true, current_status: 'available' });
+  });
+});
+
+describe('detectChanges: pickup LFD and appointment change events', () => {
+  const lfdYard = (lfd: string | null, lineLfd: string | null = null, appointmentAt: string | null = null) =>
+    terminal([yard({ available: true, lfd, lineLfd, appointmentAt })]);
+  it.each([
+    ['terminal LFD set', lfdYard('2026-03-20'), ['container.pickup_lfd.changed', 'container.pickup_lfd_terminal.changed']],
+    [
+      'line LFD set: it wins pickup_lfd',
+      lfdYard('2026-03-18', '2026-03-22'),
+      ['container.pickup_lfd.changed', 'container.pickup_lfd_line.changed'],
+    ],
+    ['appointment booked', lfdYard('2026-03-18', null, '2026-03-19T08:00:00-07:00'), ['container.pickup_appointment.changed']],
+  ])('%s', (_name, next, expected) => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [lfdYard('2026-03-18')] }, T0);
+    const events = engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [next] }, T0 + HOUR);
+    expect(types(events).filter((t) => t.startsWith('container.pickup_'))).toEqual(expected);
+  });
+
+  it('the event value and timestamp are the new value', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [lfdYard(null)] }, T0);
+    const events = engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [lfdYard('2026-03-20')] }, T0 + HOUR);
+    const e = events.find((x) => x.type === 'container.pickup_lfd_terminal.changed') as Extract<DomainEvent, { transport_event: unknown }>;
+    expect(e.transport_event).toMatchObject({ value: '2026-03-20T07:00:00Z', timestamp: '2026-03-20T07:00:00Z', data_source: 'terminal' });
+  });
+
+  it.each([
+    ['without rail_lfd: no rail LFD event', [], false],
+    ['with rail_lfd: the rail LFD event', ['rail_lfd'], true],
+  ])('%s', (_name, features, fires) => {
+    const engine = new Engine(features);
+    const legs = [arrived, discharged, ms('rail_departed', '2026-03-17T14:00:00-07:00', { place: place('USLAX', 'ICTF') })];
+    engine.refresh({ carrier: carrier(legs), rail: [railroad([], [yard({ facility: CHICAGO_G4 })])] }, T0);
+    const events = engine.refresh(
+      { carrier: carrier(legs), rail: [railroad([], [yard({ facility: CHICAGO_G4, lfd: '2026-03-25' })])] },
+      T0 + HOUR,
+    );
+    expect(types(events).includes('container.pickup_lfd_rail.changed')).toBe(fires);
+    expect(updated(events)?.changeset.pickup_lfd_rail !== undefined).toBe(fires);
+    // pickup_lfd moves either way: with no line or terminal LFD, the rail one is it.
+    expect(types(events)).toContain('container.pickup_lfd.changed');
+  });
+});
+
+describe('detectChanges: container.pod_terminal_changed', () => {
+  it('fires when the terminal reports the box at another terminal', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [terminal([yard({ available: false })])] }, T0);
+    const events = engine.refresh(
+      { carrier: carrier([arrived, discharged]), terminals: [terminal([yard({ facility: LA_ETS, available: false })])] },
+      T0 + HOUR,
+    );
+    const e = events.find((x) => x.type === 'container.pod_terminal_changed');
+    expect(e).toMatchObject({ terminal: { firmsCode: 'Y124' }, previous_terminal: { firmsCode: 'W185' }, data_source: 'terminal' });
+    expect(Object.keys(updated(events)?.changeset ?? {})).toEqual(['pod_terminal']);
+    // The line still says W185; without a terminal report its word does not move the box back.
+    expect(types(engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [] }, T0 + 2 * HOUR))).toEqual([]);
+    expect(engine.box.pod_terminal?.firmsCode).toBe('Y124');
+  });
+});
+
+describe('detectChanges: anti-flap: a terminal value that disappears and comes back within the window fires nothing', () => {
+  // Not available: a hold that goes missing then is not corroborated by a release.
+  const withLfd = (extra: object = {}) => terminal([yard({ available: false, lfd: '2026-03-20', holds: [hold('customs')], ...extra })]);
+  const gone = (field: 'lfd' | 'holds' | 'available') =>
+    terminal([
+      yard({
+        available: field === 'available' ? null : false,
+        lfd: field === 'lfd' ? null : '2026-03-20',
+        holds: field === 'holds' ? [] : [hold('customs')],
+      }),
+    ]);
+  it.each(['lfd', 'holds', 'available'] as const)('%s gone for an hour, then back: no events', (field) => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [withLfd()] }, T0);
+    const snapshot = engine.box;
+    expect(engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [gone(field)] }, T0 + HOUR)).toEqual([]);
+    expect(engine.box).toEqual(snapshot);
+    expect(engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [withLfd()] }, T0 + 2 * HOUR - 1)).toEqual([]);
+    expect(engine.state!.withdrawals).toEqual([]);
+  });
+
+  it.each(['lfd', 'holds'] as const)('%s gone for longer than the window: one change, announced once', (field) => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [withLfd()] }, T0);
+    expect(engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [gone(field)] }, T0 + HOUR)).toEqual([]);
+    const later = engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [gone(field)] }, T0 + HOUR + FLAP_WINDOW_MS);
+    expect(types(later)).toContain('container.updated');
+    expect(types(engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [gone(field)] }, T0 + 5 * HOUR))).toEqual([]);
+  });
+
+  it('the window runs on from the first disappearance, even across refreshes that do not report the container', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [withLfd()] }, T0);
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [gone('lfd')] }, T0 + HOUR);
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [] }, T0 + 2 * HOUR);
+    expect(engine.state!.withdrawals).toEqual([{ container: BOX, field: 'pickup_lfd_terminal', since: '2026-03-17T13:00:00Z' }]);
+    const events = engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [gone('lfd')] }, T0 + 3 * HOUR);
+    expect(updated(events)?.changeset.pickup_lfd).toEqual(['2026-03-20T07:00:00Z', null]);
+  });
+
+  it('a different value coming back is one change', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [withLfd()] }, T0);
+    engine.refresh({ carrier: carrier([arrived, discharged]), terminals: [gone('lfd')] }, T0 + HOUR);
+    const events = engine.refresh(
+      { carrier: carrier([arrived, discharged]), terminals: [withLfd({ lfd: '2026-03-21' })] },
+      T0 + HOUR + 30 * 60_000,
+    );
+    expect(updated(events)?.changeset.pickup_lfd).toEqual(['2026-03-20T07:00:00Z', '2026-03-21T07:00:00Z']);
+  });
+});
+
+describe('detectChanges: a source that suddenly returns nothing does not erase what we know', () => {
+  it.each([
+    ['carrier observation missing', { carrier: null, terminals: [] }],
+    ['carrier answers with no facts, terminal silent', { carrier: observation({ sourceId: 'carrier:dcsa' }), terminals: [] }],
+    [
+      'terminal answers with no yard facts',
+      { carrier: carrier([...sailed, arrived, discharged]), terminals: [observation({ sourceId: 'terminal:w185' })] },
+    ],
+  ] as const)('%s', (_name, input) => {
+    const engine = new Engine();
+    const full = {
+      carrier: carrier([...sailed, arrived, discharged]),
+      terminals: [terminal([yard({ available: true, lfd: '2026-03-20', holds: [hold('TMF', 'pending')] })])],
+    };
+    engine.refresh(full, T0);
+    const before = structuredClone(engine.state);
+    expect(engine.refresh({ ...input }, T0 + 10 * HOUR)).toEqual([]);
+    expect(engine.state).toEqual(before);
+  });
+});
+
+describe('detectChanges: replaying the same observations twice produces no events the second time', () => {
+  it('a whole journey, refresh by refresh, then every refresh again', () => {
+    const steps: Partial<NormalizeInput>[] = [
+      { carrier: carrier([...sailed, eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')]) },
+      { carrier: carrier([...sailed, eta('2026-03-16T08:00:00-07:00', '2026-03-10T00:00:00Z')]) },
+      { carrier: carrier([...sailed, arrived, discharged]), terminals: [terminal([yard({ available: false, holds: [hold('customs')] })])] },
+      {
+        carrier: carrier([...sailed, arrived, discharged]),
+        terminals: [terminal([yard({ available: true, holds: [], lfd: '2026-03-20' })])],
+      },
+      {
+        carrier: carrier([...sailed, arrived, discharged, ms('full_out', '2026-03-19T10:00:00-07:00', { place: LA_APMT })]),
+        terminals: [terminal([yard({ available: true, holds: [], lfd: '2026-03-20' })])],
+      },
+    ];
+    const engine = new Engine();
+    const seen: string[][] = [];
+    steps.forEach((s, i) => {
+      seen.push(types(engine.refresh(s, T0 + i * 24 * HOUR)));
+      const state = structuredClone(engine.state);
+      expect(engine.refresh(s, T0 + i * 24 * HOUR)).toEqual([]);
+      expect(engine.state).toEqual(state);
+    });
+    expect(seen).toEqual([
+      ['container.created'],
+      ['shipment.estimated.arrival', 'container.transport.estimated.vessel_arrived'],
+      [
+        'container.transport.vessel_arrived',
+        'container.transport.vessel_discharged',
+        'container.updated',
+        'container.transport.not_available',
+      ],
+      ['container.updated', 'container.pickup_lfd.changed', 'container.pickup_lfd_terminal.changed', 'container.transport.available'],
+      ['container.transport.full_out'],
+    ]);
+    expect(engine.box.current_status).toBe('picked_up');
+  });
+});

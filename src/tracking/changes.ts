@@ -1,0 +1,477 @@
+// Comparing what the sources say now with what is stored: the merged state to store and the domain events
+// (webhook event names) it implies. Pure: world time is passed in; the same input twice gives no events.
+import type { Normalized } from './normalize.js';
+import { compatibleVessels } from './normalize.js';
+import { type FacilityRef, sameFacility } from './places.js';
+import {
+  type ContainerSnapshot,
+  compareFees,
+  compareHolds,
+  type DataSource,
+  deriveContainer,
+  deriveShipment,
+  type EstimatedEventRecord,
+  type Fee,
+  feeId,
+  type Hold,
+  holdId,
+  isInland,
+  type PickupChangeEventName,
+  type ShipmentSnapshot,
+  type TransportEventName,
+  type TransportEventRecord,
+} from './snapshot.js';
+import { type IsoInstant, isoInstant } from './time.js';
+
+/**
+ * A terminal value that disappears is still shown for this long (world time) before its withdrawal is
+ * announced: if it comes back meanwhile, nothing fires at all instead of a withdrawn/restored pair.
+ */
+export const FLAP_WINDOW_MS = 2 * 60 * 60 * 1000;
+
+/** A terminal (or rail, or line LFD) value that went missing and is kept until the flap window has passed. */
+export interface Withdrawal {
+  container: string;
+  /** The field, or `field:item` for one hold or fee line. */
+  field: string;
+  since: IsoInstant;
+}
+
+/** Everything the engine keeps per tracked shipment between two refreshes. */
+export interface StoredState {
+  shipment: ShipmentSnapshot | null;
+  containers: ContainerSnapshot[];
+  transportEvents: TransportEventRecord[];
+  estimatedEvents: EstimatedEventRecord[];
+  withdrawals: Withdrawal[];
+}
+
+/** The keys of a `container.updated` changeset (api-wire-notes §4.6). */
+export type ChangesetKey =
+  | 'available_for_pickup'
+  | 'pickup_lfd'
+  | 'pickup_lfd_line'
+  | 'pickup_lfd_rail'
+  | 'fees_at_pod_terminal'
+  | 'holds_at_pod_terminal'
+  | 'pickup_appointment_at'
+  | 'pod_terminal';
+
+/** `{ field: [old, new] }`; `pod_terminal` values are terminal ids (the facility code when it has no id). */
+export type Changeset = Partial<Record<ChangesetKey, [unknown, unknown]>>;
+
+export type DomainEvent =
+  | { type: TransportEventName | PickupChangeEventName; container_number: string; transport_event: TransportEventRecord }
+  | { type: 'shipment.estimated.arrival'; estimated_event: EstimatedEventRecord; previous_estimated_timestamp: IsoInstant | null }
+  | { type: 'container.created'; container_number: string; timestamp: IsoInstant; timezone: string | null }
+  | {
+      type: 'container.updated';
+      container_number: string;
+      changeset: Changeset;
+      timestamp: IsoInstant;
+      timezone: string | null;
+      data_source: 'terminal';
+      terminal: FacilityRef | null;
+    }
+  | {
+      type: 'container.pod_terminal_changed';
+      container_number: string;
+      timestamp: IsoInstant;
+      data_source: 'shipping_line' | 'terminal';
+      terminal: FacilityRef;
+      previous_terminal: FacilityRef;
+    };
+
+export interface ChangeContext {
+  /** Domain time: the world clock's now. */
+  worldNow: Date;
+  /** The account's features; `rail_lfd` unlocks the rail LFD event and changeset key. */
+  accountFeatures?: readonly string[];
+}
+
+// Fields the merge treats specially; every other snapshot field is "the latest known value wins".
+const TERMINAL_SCALARS = [
+  'pod_terminal_available_for_pickup',
+  'pickup_lfd_terminal',
+  'pickup_appointment_at',
+  'location_at_pod_terminal',
+  'pod_full_out_chassis_number',
+] as const;
+const RAIL_SCALARS = ['ind_facility_available_for_pickup', 'pickup_lfd_rail'] as const;
+const SPECIAL: ReadonlySet<string> = new Set([
+  ...TERMINAL_SCALARS,
+  ...RAIL_SCALARS,
+  'pickup_lfd_line',
+  'holds_at_pod_terminal',
+  'fees_at_pod_terminal',
+  'ind_facility_holds',
+  'ind_facility_fees',
+  'rail_move',
+  'pod_terminal',
+  'pod_terminal_source',
+]);
+
+const ORIGINALS = ['pol_original_etd_at', 'pod_original_eta_at', 'destination_original_eta_at'] as const;
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Lists compare as sets in their stable order, and "unknown" equals "none": neither is news. */
+function sameList(a: readonly unknown[] | null, b: readonly unknown[] | null): boolean {
+  return same(a ?? [], b ?? []);
+}
+
+function mergeShipment(prev: ShipmentSnapshot | null, next: ShipmentSnapshot | null, carrierReported: boolean): ShipmentSnapshot | null {
+  if (!prev) return next;
+  if (!next || !carrierReported) return prev;
+  const merged = { ...prev } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(next)) merged[k] = v ?? merged[k] ?? null;
+  // The first estimate ever seen stays the original.
+  for (const k of ORIGINALS) merged[k] = prev[k] ?? next[k];
+  return deriveShipment(merged as unknown as ShipmentSnapshot);
+}
+
+class Flaps {
+  readonly #kept: Withdrawal[] = [];
+  readonly #pending: Map<string, number>;
+  readonly #visited = new Set<string>();
+  constructor(
+    private readonly previous: readonly Withdrawal[],
+    private readonly nowMs: number,
+  ) {
+    this.#pending = new Map(previous.map((w) => [Flaps.#key(w.container, w.field), Date.parse(w.since)]));
+  }
+
+  static #key(container: string, field: string): string {
+    return `${container}\u0000${field}`;
+  }
+
+  /**
+   * The value to store for a reported field: the new one; or, when it went missing, the old one until the
+   * window has passed since it first went missing, then null.
+   */
+  scalar<T>(container: string, field: string, prev: T | null, next: T | null): T | null {
+    this.#visited.add(Flaps.#key(container, field));
+    if (next !== null || prev === null) return next;
+    return this.#withdrawn(container, field) ? null : prev;
+  }
+
+  /** The same per item of a list (holds by name, fees by type): each missing item lingers for the window. */
+  list<T>(
+    container: string,
+    field: string,
+    prev: T[] | null,
+    next: T[] | null,
+    id: (t: T) => string,
+    order: (a: T, b: T) => number,
+    confirmed = false,
+  ): T[] | null {
+    if (next === null) return prev;
+    if (confirmed) {
+      for (const item of prev ?? []) this.#visited.add(Flaps.#key(container, `${field}:${id(item)}`));
+      return [...next].sort(order);
+    }
+    for (const item of [...(prev ?? []), ...next]) this.#visited.add(Flaps.#key(container, `${field}:${id(item)}`));
+    const nextIds = new Set(next.map(id));
+    const lingering = (prev ?? []).filter((item) => !nextIds.has(id(item)) && !this.#withdrawn(container, `${field}:${id(item)}`));
+    return [...next, ...lingering].sort(order);
+  }
+
+  /** Pending withdrawals after this merge: the ones still within the window, and the ones nobody reported on. */
+  withdrawals(): Withdrawal[] {
+    const untouched = this.previous.filter((w) => !this.#visited.has(Flaps.#key(w.container, w.field)));
+    return [...this.#kept, ...untouched].sort((a, b) =>
+      a.container !== b.container ? (a.container < b.container ? -1 : 1) : a.field < b.field ? -1 : 1,
+    );
+  }
+
+  /** True once the value has been missing for the whole window; else remembers it as pending. */
+  #withdrawn(container: string, field: string): boolean {
+    const since = this.#pending.get(Flaps.#key(container, field)) ?? this.nowMs;
+    if (this.nowMs - since >= FLAP_WINDOW_MS) return true;
+    this.#kept.push({ container, field, since: isoInstant(since) });
+    return false;
+  }
+}
+
+function mergeContainer(
+  prev: ContainerSnapshot,
+  next: ContainerSnapshot,
+  reported: Normalized['reported'],
+  flaps: Flaps,
+): ContainerSnapshot {
+  const n = next.number;
+  const merged = { ...prev } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(next)) if (!SPECIAL.has(k)) merged[k] = v ?? merged[k] ?? null;
+  merged.rail_move = prev.rail_move || next.rail_move;
+  // The terminal's own word on where the box is outranks the line's until the terminal says otherwise.
+  const lineOverTerminal = next.pod_terminal_source === 'shipping_line' && prev.pod_terminal_source === 'terminal';
+  if (next.pod_terminal && !lineOverTerminal) {
+    merged.pod_terminal = next.pod_terminal;
+    merged.pod_terminal_source = next.pod_terminal_source;
+  }
+  const c = merged as unknown as ContainerSnapshot;
+
+  if (reported.terminal.includes(n)) {
+    for (const f of TERMINAL_SCALARS) (c as unknown as Record<string, unknown>)[f] = flaps.scalar(n, f, prev[f], next[f]);
+    // Holds missing from a report that says the box is available were released, not lost: no lingering.
+    const released = next.pod_terminal_available_for_pickup === true;
+    c.holds_at_pod_terminal = flaps.list<Hold>(
+      n,
+      'holds_at_pod_terminal',
+      prev.holds_at_pod_terminal,
+      next.holds_at_pod_terminal,
+      holdId,
+      compareHolds,
+      released,
+    );
+    c.fees_at_pod_terminal = flaps.list<Fee>(
+      n,
+      'fees_at_pod_terminal',
+      prev.fees_at_pod_terminal,
+      next.fees_at_pod_terminal,
+      feeId,
+      compareFees,
+    );
+  } else {
+    // No terminal report this time: the line's availability word may still fill a gap, never erase.
+    c.pod_terminal_available_for_pickup = next.pod_terminal_available_for_pickup ?? prev.pod_terminal_available_for_pickup;
+  }
+  if (reported.lineLfd.includes(n)) c.pickup_lfd_line = flaps.scalar(n, 'pickup_lfd_line', prev.pickup_lfd_line, next.pickup_lfd_line);
+  if (reported.rail.includes(n)) {
+    for (const f of RAIL_SCALARS) (c as unknown as Record<string, unknown>)[f] = flaps.scalar(n, f, prev[f], next[f]);
+    const released = next.ind_facility_available_for_pickup === true;
+    c.ind_facility_holds = flaps.list<Hold>(
+      n,
+      'ind_facility_holds',
+      prev.ind_facility_holds,
+      next.ind_facility_holds,
+      holdId,
+      compareHolds,
+      released,
+    );
+    c.ind_facility_fees = flaps.list<Fee>(n, 'ind_facility_fees', prev.ind_facility_fees, next.ind_facility_fees, feeId, compareFees);
+  }
+  return c;
+}
+
+function locationKey(r: TransportEventRecord): string {
+  return r.location_locode ?? (r.terminal ? `facility:${r.terminal.code}` : '-');
+}
+
+/** Whether a stored record and a new one are the same occurrence (the key, or the same rule normalize dedups by). */
+function sameOccurrence(a: TransportEventRecord, b: TransportEventRecord): boolean {
+  if (a.key === b.key) return true;
+  if (a.milestone === null || a.milestone !== b.milestone || a.container_number !== b.container_number) return false;
+  if (locationKey(a) !== locationKey(b)) return false;
+  return compatibleVessels(
+    { vesselImo: a.vessel_imo, vesselName: a.vessel_name, voyage: a.voyage_number },
+    { vesselImo: b.vessel_imo, vesselName: b.vessel_name, voyage: b.voyage_number },
+  );
+}
+
+export function detectChanges(
+  previous: StoredState | null,
+  next: Normalized,
+  ctx: ChangeContext,
+): { events: DomainEvent[]; state: StoredState } {
+  const nowMs = ctx.worldNow.getTime();
+  const now = isoInstant(nowMs);
+  const railLfd = ctx.accountFeatures?.includes('rail_lfd') ?? false;
+  const flaps = new Flaps(previous?.withdrawals ?? [], nowMs);
+  const events: DomainEvent[] = [];
+
+  const prevShipment = previous?.shipment ?? null;
+  const shipment = mergeShipment(prevShipment, next.shipment, next.reported.carrier);
+
+  // Containers: merged where known before, new ones as they come, unreported ones kept as they were.
+  const prevByNumber = new Map((previous?.containers ?? []).map((c) => [c.number, c]));
+  const nextByNumber = new Map(next.containers.map((c) => [c.number, c]));
+  const numbers = [...new Set([...prevByNumber.keys(), ...nextByNumber.keys()])].sort();
+  const containers: ContainerSnapshot[] = [];
+  const perContainer = new Map<string, DomainEvent[]>();
+  const created: DomainEvent[] = [];
+
+  // Transport events: each occurrence once, actual over estimated; nothing stored is ever dropped.
+  const records: TransportEventRecord[] = [...(previous?.transportEvents ?? [])];
+  const fire = (n: string, e: DomainEvent) => {
+    const list = perContainer.get(n);
+    if (list) list.push(e);
+    else perContainer.set(n, [e]);
+  };
+  for (const r of next.transportEvents) {
+    const i = records.findIndex((p) => sameOccurrence(p, r));
+    const known = prevByNumber.has(r.container_number);
+    if (i === -1) {
+      records.push(r);
+      if (known) fire(r.container_number, { type: r.event, container_number: r.container_number, transport_event: r });
+      continue;
+    }
+    const p = records[i]!;
+    const upgraded = p.classifier !== 'actual' && r.classifier === 'actual';
+    const moved = p.timestamp !== r.timestamp && !(p.classifier === 'actual' && r.classifier !== 'actual');
+    if (!upgraded && !moved) continue;
+    const replacement = { ...r, key: p.key };
+    records[i] = replacement;
+    // A corrected actual is stored silently; a new actual or a moved estimate is news.
+    if (known && (upgraded || r.classifier !== 'actual')) {
+      fire(r.container_number, { type: r.event, container_number: r.container_number, transport_event: replacement });
+    }
+  }
+
+  for (const n of numbers) {
+    const prev = prevByNumber.get(n);
+    const nxt = nextByNumber.get(n);
+    if (!prev) {
+      const c = deriveContainer(nxt!, shipment);
+      containers.push(c);
+      created.push({ type: 'container.created', container_number: n, timestamp: now, timezone: c.pod_timezone });
+      continue;
+    }
+    const c = deriveContainer(nxt ? mergeContainer(prev, nxt, next.reported, flaps) : prev, shipment);
+    containers.push(c);
+    containerChanges(prev, c);
+  }
+
+  function pickupRecord(
+    c: ContainerSnapshot,
+    event: PickupChangeEventName | TransportEventName,
+    value: IsoInstant | null,
+    source: DataSource,
+  ): TransportEventRecord {
+    const inland = isInland(c, shipment);
+    return {
+      key: `${event}|${c.number}|${value ?? 'null'}|${now}`,
+      event,
+      milestone: null,
+      classifier: 'actual',
+      container_number: c.number,
+      timestamp: event.startsWith('container.pickup_') ? value : now,
+      timezone: source === 'rail' || inland ? c.final_destination_timezone : c.pod_timezone,
+      location_locode: source === 'rail' || inland ? (shipment?.destination_locode ?? null) : (shipment?.port_of_discharge_locode ?? null),
+      location_type: source === 'rail' || inland ? (shipment?.destination_location_type ?? null) : 'port',
+      terminal: source === 'rail' || inland ? c.pickup_facility : c.pod_terminal,
+      vessel_name: null,
+      vessel_imo: null,
+      voyage_number: null,
+      rail_carrier_scac: null,
+      data_source: source,
+      value: event.startsWith('container.pickup_') ? value : null,
+      source_id: null,
+      source_event_id: null,
+      source_code: null,
+      reported_at: null,
+    };
+  }
+
+  function containerChanges(prev: ContainerSnapshot, c: ContainerSnapshot): void {
+    const n = c.number;
+    const changeset: Changeset = {};
+    const scalars: ChangesetKey[] = ['available_for_pickup', 'pickup_lfd', 'pickup_lfd_line', 'pickup_appointment_at'];
+    if (railLfd) scalars.push('pickup_lfd_rail');
+    for (const k of scalars) {
+      const before = prev[k as keyof ContainerSnapshot];
+      const after = c[k as keyof ContainerSnapshot];
+      if (!same(before, after)) changeset[k] = [before, after];
+    }
+    for (const k of ['holds_at_pod_terminal', 'fees_at_pod_terminal'] as const) {
+      if (!sameList(prev[k], c[k])) changeset[k] = [prev[k] ?? [], c[k] ?? []];
+    }
+    const terminalChanged = prev.pod_terminal !== null && c.pod_terminal !== null && !sameFacility(prev.pod_terminal, c.pod_terminal);
+    if (terminalChanged) {
+      changeset.pod_terminal = [prev.pod_terminal!.id ?? prev.pod_terminal!.code, c.pod_terminal!.id ?? c.pod_terminal!.code];
+      fire(n, {
+        type: 'container.pod_terminal_changed',
+        container_number: n,
+        timestamp: now,
+        data_source: next.reported.terminal.includes(n) ? 'terminal' : 'shipping_line',
+        terminal: c.pod_terminal!,
+        previous_terminal: prev.pod_terminal!,
+      });
+    }
+    if (Object.keys(changeset).length > 0) {
+      fire(n, {
+        type: 'container.updated',
+        container_number: n,
+        changeset,
+        timestamp: now,
+        timezone: c.pod_timezone,
+        data_source: 'terminal',
+        terminal: c.pod_terminal,
+      });
+    }
+
+    const inland = isInland(c, shipment);
+    const pickups: [keyof ContainerSnapshot, PickupChangeEventName, DataSource][] = [
+      ['pickup_lfd', 'container.pickup_lfd.changed', c.pickup_lfd_line ? 'shipping_line' : c.pickup_lfd_terminal ? 'terminal' : 'rail'],
+      ['pickup_lfd_line', 'container.pickup_lfd_line.changed', 'shipping_line'],
+      ['pickup_lfd_terminal', 'container.pickup_lfd_terminal.changed', 'terminal'],
+      ['pickup_appointment_at', 'container.pickup_appointment.changed', 'terminal'],
+    ];
+    if (railLfd) pickups.push(['pickup_lfd_rail', 'container.pickup_lfd_rail.changed', 'rail']);
+    for (const [field, event, source] of pickups) {
+      if (same(prev[field], c[field])) continue;
+      const r = pickupRecord(c, event, c[field] as IsoInstant | null, source);
+      records.push(r);
+      fire(n, { type: event, container_number: n, transport_event: r });
+    }
+
+    if (c.available_for_pickup !== null && prev.available_for_pickup !== c.available_for_pickup) {
+      const event = c.available_for_pickup ? 'container.transport.available' : 'container.transport.not_available';
+      const r = pickupRecord(c, event, null, inland ? 'rail' : 'terminal');
+      records.push(r);
+      fire(n, { type: event, container_number: n, transport_event: r });
+    }
+  }
+
+  // The POD ETA moved: one estimated event for the shipment.
+  const estimatedEvents = [...(previous?.estimatedEvents ?? [])];
+  const shipmentEvents: DomainEvent[] = [];
+  if (prevShipment && shipment?.pod_eta_at && shipment.pod_eta_at !== prevShipment.pod_eta_at) {
+    const record: EstimatedEventRecord = next.estimatedEvents.find((e) => e.estimated_timestamp === shipment.pod_eta_at) ?? {
+      key: `shipment.estimated.arrival|${shipment.port_of_discharge_locode ?? '-'}|${shipment.pod_eta_at}`,
+      event: 'shipment.estimated.arrival',
+      estimated_timestamp: shipment.pod_eta_at,
+      location_locode: shipment.port_of_discharge_locode,
+      timezone: shipment.pod_timezone,
+      voyage_number: shipment.pod_voyage_number,
+      vessel_name: shipment.pod_vessel_name,
+      vessel_imo: shipment.pod_vessel_imo,
+      data_source: 'shipping_line',
+      reported_at: null,
+    };
+    if (!estimatedEvents.some((e) => e.key === record.key)) estimatedEvents.push(record);
+    shipmentEvents.push({
+      type: 'shipment.estimated.arrival',
+      estimated_event: record,
+      previous_estimated_timestamp: prevShipment.pod_eta_at,
+    });
+  } else if (!prevShipment) {
+    for (const e of next.estimatedEvents) if (!estimatedEvents.some((x) => x.key === e.key)) estimatedEvents.push(e);
+  }
+
+  for (const n of numbers) {
+    const list = perContainer.get(n);
+    if (list) events.push(...orderContainerEvents(list));
+  }
+
+  return {
+    events: [...created, ...shipmentEvents, ...events],
+    state: {
+      shipment,
+      containers,
+      transportEvents: records,
+      estimatedEvents,
+      withdrawals: flaps.withdrawals(),
+    },
+  };
+}
+
+/** Transport events in the order they happened, then the container's updates. */
+function orderContainerEvents(list: DomainEvent[]): DomainEvent[] {
+  const transport = list.filter((e) => 'transport_event' in e && e.transport_event.milestone !== null);
+  const rest = list.filter((e) => !transport.includes(e));
+  const ms = (e: DomainEvent) => ('transport_event' in e && e.transport_event.timestamp ? Date.parse(e.transport_event.timestamp) : 0);
+  return [...transport.sort((a, b) => ms(a) - ms(b)), ...rest];
+}

@@ -1,0 +1,506 @@
+// The canonical state the engine stores and the API serves: one shipment, its containers, their transport and
+// estimated events. Field names are the wire attribute names (api-wire-notes §4); instants are `IsoInstant`s.
+// Fields marked "internal" are not on the wire: they are what the wire fields are derived from.
+import { type Classifier, FEE_TYPES, type FeeType, HOLD_NAMES, type HoldName, type Milestone } from '../domain/milestones.js';
+import type { FacilityRef } from './places.js';
+import type { IsoInstant } from './time.js';
+
+export type { FacilityRef } from './places.js';
+export type { IsoInstant } from './time.js';
+
+export const CONTAINER_STATUSES = [
+  'new',
+  'on_ship',
+  'available',
+  'not_available',
+  'grounded',
+  'on_rail',
+  'picked_up',
+  'off_dock',
+  'delivered',
+  'dropped',
+  'loaded',
+  'empty_returned',
+  'awaiting_inland_transfer',
+] as const;
+export type ContainerStatus = (typeof CONTAINER_STATUSES)[number];
+
+export type EquipmentType = 'dry' | 'reefer' | 'open top' | 'flat rack' | 'bulk' | 'tank';
+export type EquipmentLength = 10 | 20 | 40 | 45;
+export type EquipmentHeight = 'standard' | 'high_cube';
+
+export type DataSource = 'shipping_line' | 'terminal' | 'rail' | 'ais';
+
+/** A hold at a terminal. A cleared hold is absent: there is no released state. */
+export interface Hold {
+  name: HoldName;
+  status: 'hold' | 'pending';
+  description: string | null;
+}
+
+/** A fee line as the terminal gives it. A `total` line is kept as given and never summed with the others. */
+export interface Fee {
+  type: FeeType;
+  amount: number;
+  currency_code: string;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The stable order holds are kept in, so that a source listing them differently changes nothing. */
+export function compareHolds(a: Hold, b: Hold): number {
+  return HOLD_NAMES.indexOf(a.name) - HOLD_NAMES.indexOf(b.name) || cmp(a.description ?? '', b.description ?? '');
+}
+
+/** The stable order fee lines are kept in. */
+export function compareFees(a: Fee, b: Fee): number {
+  return FEE_TYPES.indexOf(a.type) - FEE_TYPES.indexOf(b.type) || cmp(a.currency_code, b.currency_code) || a.amount - b.amount;
+}
+
+/** What tells two holds apart: their name, and the description for `other` holds. */
+export function holdId(h: Hold): string {
+  return `${h.name}|${h.description ?? ''}`;
+}
+
+/** What tells two fee lines apart: their type and currency. */
+export function feeId(f: Fee): string {
+  return `${f.type}|${f.currency_code}`;
+}
+
+export interface ShipmentSnapshot {
+  bill_of_lading_number: string | null;
+  booking_number: string | null;
+  shipping_line_scac: string | null;
+  shipping_line_name: string | null;
+  shipping_line_short_name: string | null;
+
+  port_of_lading_locode: string | null;
+  port_of_lading_name: string | null;
+  pol_terminal: FacilityRef | null;
+  pol_etd_at: IsoInstant | null;
+  pol_atd_at: IsoInstant | null;
+  /** The first departure estimate ever seen; kept across refreshes. */
+  pol_original_etd_at: IsoInstant | null;
+  pol_timezone: string | null;
+
+  port_of_discharge_locode: string | null;
+  port_of_discharge_name: string | null;
+  pod_terminal: FacilityRef | null;
+  pod_vessel_name: string | null;
+  pod_vessel_imo: string | null;
+  pod_voyage_number: string | null;
+  /** Null once the vessel has arrived (`pod_ata_at` set). */
+  pod_eta_at: IsoInstant | null;
+  /** The first arrival estimate ever seen; kept across refreshes. */
+  pod_original_eta_at: IsoInstant | null;
+  pod_ata_at: IsoInstant | null;
+  pod_timezone: string | null;
+
+  destination_locode: string | null;
+  destination_name: string | null;
+  /** Whether `destination_locode` is a seaport or an inland rail hub (the `destination` relationship's type). */
+  destination_location_type: 'port' | 'metro_area' | null;
+  destination_terminal: FacilityRef | null;
+  /** The shipping line's inland ETA/ATA; the railroad's are the containers' `ind_eta_at`/`ind_ata_at`. */
+  destination_eta_at: IsoInstant | null;
+  destination_ata_at: IsoInstant | null;
+  destination_original_eta_at: IsoInstant | null;
+  destination_timezone: string | null;
+}
+
+export interface ContainerSnapshot {
+  number: string;
+  seal_number: string | null;
+  /** Internal: the ISO 6346 size-type code the equipment fields come from. */
+  iso_size_type: string | null;
+  equipment_type: EquipmentType | null;
+  equipment_length: EquipmentLength | null;
+  equipment_height: EquipmentHeight | null;
+  weight_in_lbs: number | null;
+  /** Internal: the carrier gave the shipment's average weight as each container's. */
+  weight_is_shipment_average: boolean;
+
+  current_status: ContainerStatus;
+  /** Whether the facility the container is picked up from has said whether it is available. */
+  availability_known: boolean;
+  /** The pickup facility's answer: the POD terminal's, or the inland rail terminal's once the box is there. */
+  available_for_pickup: boolean | null;
+  /** Extra: `available_for_pickup` is true and no hold there has status `hold`. */
+  ready_for_pickup: boolean;
+  location_at_pod_terminal: string | null;
+  pod_full_out_chassis_number: string | null;
+  pod_terminal: FacilityRef | null;
+  /** Internal: who said where the box is, the terminal itself or the line; the terminal's word wins. */
+  pod_terminal_source: 'terminal' | 'shipping_line' | null;
+  /** The inland pickup facility (rail terminal) of rail moves. */
+  pickup_facility: FacilityRef | null;
+  /** Internal: true when the container leaves the POD by rail. */
+  rail_move: boolean;
+
+  pod_arrived_at: IsoInstant | null;
+  pod_discharged_at: IsoInstant | null;
+  /** Null for rail moves: their full out is `final_destination_full_out_at`. */
+  pod_full_out_at: IsoInstant | null;
+  pickup_appointment_at: IsoInstant | null;
+  holds_at_pod_terminal: Hold[] | null;
+  fees_at_pod_terminal: Fee[] | null;
+  /** Internal: the POD terminal's own availability answer. */
+  pod_terminal_available_for_pickup: boolean | null;
+  pod_timezone: string | null;
+
+  /** First non-null of line, terminal, rail: in that order, not the earliest. */
+  pickup_lfd: IsoInstant | null;
+  pickup_lfd_line: IsoInstant | null;
+  pickup_lfd_terminal: IsoInstant | null;
+  pickup_lfd_rail: IsoInstant | null;
+  /** Deprecated mirror of `pickup_lfd_rail`. */
+  ind_facility_lfd_on: IsoInstant | null;
+  /** Extra: mirror of `pickup_lfd_line`. */
+  ssl_lfd: IsoInstant | null;
+
+  pod_rail_carrier_scac: string | null;
+  ind_rail_carrier_scac: string | null;
+  pod_rail_loaded_at: IsoInstant | null;
+  pod_rail_departed_at: IsoInstant | null;
+  /** The railroad's ETA/ATA at the inland destination (never the shipping line's). */
+  ind_eta_at: IsoInstant | null;
+  ind_ata_at: IsoInstant | null;
+  ind_rail_unloaded_at: IsoInstant | null;
+  ind_facility_holds: Hold[] | null;
+  ind_facility_fees: Fee[] | null;
+  /** Internal: the inland rail terminal's availability answer. */
+  ind_facility_available_for_pickup: boolean | null;
+  final_destination_full_out_at: IsoInstant | null;
+  final_destination_timezone: string | null;
+
+  empty_terminated_at: IsoInstant | null;
+  empty_terminated_timezone: string | null;
+
+  delivered_at: IsoInstant | null;
+  empty_out_at: IsoInstant | null;
+  pol_full_in_at: IsoInstant | null;
+  pol_vessel_loaded_at: IsoInstant | null;
+  pol_vessel_departed_at: IsoInstant | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Event names (api-wire-notes §5.3)
+
+export const TRANSPORT_EVENT_NAMES = [
+  'container.transport.vessel_arrived',
+  'container.transport.estimated.vessel_arrived',
+  'container.transport.vessel_discharged',
+  'container.transport.vessel_loaded',
+  'container.transport.vessel_departed',
+  'container.transport.estimated.vessel_departed',
+  'container.transport.rail_departed',
+  'container.transport.rail_arrived',
+  'container.transport.rail_loaded',
+  'container.transport.rail_unloaded',
+  'container.transport.transshipment_arrived',
+  'container.transport.transshipment_discharged',
+  'container.transport.transshipment_loaded',
+  'container.transport.transshipment_departed',
+  'container.transport.feeder_arrived',
+  'container.transport.feeder_discharged',
+  'container.transport.feeder_loaded',
+  'container.transport.feeder_departed',
+  'container.transport.empty_out',
+  'container.transport.full_in',
+  'container.transport.full_out',
+  'container.transport.empty_in',
+  'container.transport.vessel_berthed',
+  'container.transport.arrived_at_inland_destination',
+  'container.transport.estimated.arrived_at_inland_destination',
+  'container.transport.available',
+  'container.transport.not_available',
+  'container.transport.delivered',
+] as const;
+export type TransportEventName = (typeof TRANSPORT_EVENT_NAMES)[number];
+
+export const PICKUP_CHANGE_EVENT_NAMES = [
+  'container.pickup_lfd.changed',
+  'container.pickup_lfd_line.changed',
+  'container.pickup_lfd_terminal.changed',
+  'container.pickup_lfd_rail.changed',
+  'container.pickup_appointment.changed',
+] as const;
+export type PickupChangeEventName = (typeof PICKUP_CHANGE_EVENT_NAMES)[number];
+
+/** Milestones with a wire transport event of their own when they happen. */
+const ACTUAL_EVENT: Partial<Record<Milestone, TransportEventName>> = {
+  vessel_arrived: 'container.transport.vessel_arrived',
+  vessel_discharged: 'container.transport.vessel_discharged',
+  vessel_loaded: 'container.transport.vessel_loaded',
+  vessel_departed: 'container.transport.vessel_departed',
+  vessel_berthed: 'container.transport.vessel_berthed',
+  rail_departed: 'container.transport.rail_departed',
+  rail_arrived: 'container.transport.rail_arrived',
+  rail_loaded: 'container.transport.rail_loaded',
+  rail_unloaded: 'container.transport.rail_unloaded',
+  transshipment_arrived: 'container.transport.transshipment_arrived',
+  transshipment_discharged: 'container.transport.transshipment_discharged',
+  transshipment_loaded: 'container.transport.transshipment_loaded',
+  transshipment_departed: 'container.transport.transshipment_departed',
+  feeder_arrived: 'container.transport.feeder_arrived',
+  feeder_discharged: 'container.transport.feeder_discharged',
+  feeder_loaded: 'container.transport.feeder_loaded',
+  feeder_departed: 'container.transport.feeder_departed',
+  empty_out: 'container.transport.empty_out',
+  full_in: 'container.transport.full_in',
+  full_out: 'container.transport.full_out',
+  empty_in: 'container.transport.empty_in',
+  arrived_at_destination: 'container.transport.arrived_at_inland_destination',
+  delivered: 'container.transport.delivered',
+};
+
+/** The wire has estimated events for these milestones only. */
+const ESTIMATED_EVENT: Partial<Record<Milestone, TransportEventName>> = {
+  vessel_arrived: 'container.transport.estimated.vessel_arrived',
+  vessel_departed: 'container.transport.estimated.vessel_departed',
+  arrived_at_destination: 'container.transport.estimated.arrived_at_inland_destination',
+};
+
+/**
+ * The wire event of a milestone, or null when it has none (positioned moves, VGM, releases: raw events only;
+ * availability: derived from the pickup facility's answer, see changes.ts). Planned counts as estimated.
+ */
+export function transportEventName(milestone: Milestone, classifier: Classifier): TransportEventName | null {
+  return (classifier === 'actual' ? ACTUAL_EVENT[milestone] : ESTIMATED_EVENT[milestone]) ?? null;
+}
+
+/** A container's transport event as stored and served (`transport_event`, api-wire-notes §4.4). */
+export interface TransportEventRecord {
+  /** Stable dedup key: milestone, container, location, vessel/voyage (pickup changes: event and value). */
+  key: string;
+  event: TransportEventName | PickupChangeEventName;
+  /** The canonical milestone behind it; null for pickup changes and derived availability events. */
+  milestone: Milestone | null;
+  classifier: Classifier;
+  container_number: string;
+  timestamp: IsoInstant | null;
+  timezone: string | null;
+  location_locode: string | null;
+  location_type: 'port' | 'metro_area' | null;
+  terminal: FacilityRef | null;
+  vessel_name: string | null;
+  vessel_imo: string | null;
+  voyage_number: string | null;
+  rail_carrier_scac: string | null;
+  data_source: DataSource;
+  /** New LFD or appointment on `container.pickup_*` events; else null. */
+  value: IsoInstant | null;
+  /** Provenance: the observation's source id and the source's own event id and words. */
+  source_id: string | null;
+  source_event_id: string | null;
+  source_code: string | null;
+  reported_at: IsoInstant | null;
+}
+
+/** `shipment.estimated.arrival` (api-wire-notes §4.5). */
+export interface EstimatedEventRecord {
+  key: string;
+  event: 'shipment.estimated.arrival';
+  estimated_timestamp: IsoInstant;
+  location_locode: string | null;
+  timezone: string | null;
+  voyage_number: string | null;
+  vessel_name: string | null;
+  vessel_imo: string | null;
+  data_source: 'shipping_line' | 'terminal';
+  reported_at: IsoInstant | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Equipment from the ISO 6346 size-type code
+
+const LENGTHS: Record<string, EquipmentLength> = { '1': 10, '2': 20, '4': 40, L: 45 };
+const HEIGHTS: Record<string, EquipmentHeight> = { '0': 'standard', '2': 'standard', '5': 'high_cube', '6': 'high_cube' };
+const TYPES: Record<string, EquipmentType> = {
+  G: 'dry',
+  V: 'dry',
+  R: 'reefer',
+  H: 'reefer',
+  U: 'open top',
+  P: 'flat rack',
+  B: 'bulk',
+  T: 'tank',
+};
+
+/** Equipment type, length and height of an ISO 6346 size-type code (`45G1` → dry, 40, high_cube); null where unknown. */
+export function equipmentOf(isoSizeType: string | null): {
+  equipment_type: EquipmentType | null;
+  equipment_length: EquipmentLength | null;
+  equipment_height: EquipmentHeight | null;
+} {
+  const code = isoSizeType?.trim().toUpperCase() ?? '';
+  if (!/^[0-9A-Z]{4}$/.test(code)) return { equipment_type: null, equipment_length: null, equipment_height: null };
+  return {
+    equipment_length: LENGTHS[code[0]!] ?? null,
+    equipment_height: HEIGHTS[code[1]!] ?? null,
+    equipment_type: TYPES[code[2]!] ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Derived fields: recomputed from the stored ones after every normalization and merge
+
+/** Whether the container is at (or has been at) its inland rail destination. */
+export function isInland(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): boolean {
+  if (!c.rail_move) return false;
+  return (
+    c.ind_ata_at !== null ||
+    c.ind_rail_unloaded_at !== null ||
+    c.ind_facility_available_for_pickup !== null ||
+    c.final_destination_full_out_at !== null ||
+    shipment?.destination_ata_at != null
+  );
+}
+
+/** A container is ready for pickup when its pickup facility says available and no hold there has status `hold`. */
+export function readyForPickup(available: boolean | null, holds: readonly Hold[] | null): boolean {
+  return available === true && !(holds ?? []).some((h) => h.status === 'hold');
+}
+
+function availabilityStatus(available: boolean | null): ContainerStatus {
+  return available === true ? 'available' : available === false ? 'not_available' : 'grounded';
+}
+
+/**
+ * `current_status` from the latest stage reached. `delivered` is only ever set by hand, and `dropped`, `loaded`
+ * and `off_dock` describe drayage and off-dock moves no source reports yet, so none of them is derived here.
+ */
+export function deriveStatus(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): ContainerStatus {
+  if (c.empty_terminated_at) return 'empty_returned';
+  if (c.pod_full_out_at || c.final_destination_full_out_at) return 'picked_up';
+  const atPodTerminal = c.pod_discharged_at !== null || c.pod_terminal_available_for_pickup !== null || c.location_at_pod_terminal !== null;
+  if (c.rail_move) {
+    if (isInland(c, shipment)) return availabilityStatus(c.ind_facility_available_for_pickup);
+    if (c.pod_rail_loaded_at || c.pod_rail_departed_at) return 'on_rail';
+    if (atPodTerminal) return 'awaiting_inland_transfer';
+  } else if (atPodTerminal) {
+    return availabilityStatus(c.pod_terminal_available_for_pickup);
+  }
+  if (c.pod_arrived_at || c.pol_vessel_loaded_at || c.pol_vessel_departed_at) return 'on_ship';
+  return 'new';
+}
+
+/** Recomputes every derived field of a container (LFD choice, availability, readiness, status). */
+export function deriveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): ContainerSnapshot {
+  const inland = isInland(c, shipment);
+  const available = inland ? c.ind_facility_available_for_pickup : c.pod_terminal_available_for_pickup;
+  const out: ContainerSnapshot = {
+    ...c,
+    ...equipmentOf(c.iso_size_type),
+    pickup_lfd: c.pickup_lfd_line ?? c.pickup_lfd_terminal ?? c.pickup_lfd_rail,
+    ind_facility_lfd_on: c.pickup_lfd_rail,
+    ssl_lfd: c.pickup_lfd_line,
+    available_for_pickup: available,
+    availability_known: available !== null,
+    ready_for_pickup: readyForPickup(available, inland ? c.ind_facility_holds : c.holds_at_pod_terminal),
+    // Rail moves leave the POD by rail: a full out is the inland one.
+    pod_full_out_at: c.rail_move ? null : c.pod_full_out_at,
+  };
+  out.current_status = deriveStatus(out, shipment);
+  return out;
+}
+
+/** Recomputes the derived shipment fields: no POD ETA once the vessel has arrived. */
+export function deriveShipment(s: ShipmentSnapshot): ShipmentSnapshot {
+  return s.pod_ata_at ? { ...s, pod_eta_at: null } : s;
+}
+
+/** An empty container snapshot: every attribute unknown. */
+export function emptyContainer(number: string): ContainerSnapshot {
+  return {
+    number,
+    seal_number: null,
+    iso_size_type: null,
+    equipment_type: null,
+    equipment_length: null,
+    equipment_height: null,
+    weight_in_lbs: null,
+    weight_is_shipment_average: false,
+    current_status: 'new',
+    availability_known: false,
+    available_for_pickup: null,
+    ready_for_pickup: false,
+    location_at_pod_terminal: null,
+    pod_full_out_chassis_number: null,
+    pod_terminal: null,
+    pod_terminal_source: null,
+    pickup_facility: null,
+    rail_move: false,
+    pod_arrived_at: null,
+    pod_discharged_at: null,
+    pod_full_out_at: null,
+    pickup_appointment_at: null,
+    holds_at_pod_terminal: null,
+    fees_at_pod_terminal: null,
+    pod_terminal_available_for_pickup: null,
+    pod_timezone: null,
+    pickup_lfd: null,
+    pickup_lfd_line: null,
+    pickup_lfd_terminal: null,
+    pickup_lfd_rail: null,
+    ind_facility_lfd_on: null,
+    ssl_lfd: null,
+    pod_rail_carrier_scac: null,
+    ind_rail_carrier_scac: null,
+    pod_rail_loaded_at: null,
+    pod_rail_departed_at: null,
+    ind_eta_at: null,
+    ind_ata_at: null,
+    ind_rail_unloaded_at: null,
+    ind_facility_holds: null,
+    ind_facility_fees: null,
+    ind_facility_available_for_pickup: null,
+    final_destination_full_out_at: null,
+    final_destination_timezone: null,
+    empty_terminated_at: null,
+    empty_terminated_timezone: null,
+    delivered_at: null,
+    empty_out_at: null,
+    pol_full_in_at: null,
+    pol_vessel_loaded_at: null,
+    pol_vessel_departed_at: null,
+  };
+}
+
+/** An empty shipment snapshot: every attribute unknown. */
+export function emptyShipment(): ShipmentSnapshot {
+  return {
+    bill_of_lading_number: null,
+    booking_number: null,
+    shipping_line_scac: null,
+    shipping_line_name: null,
+    shipping_line_short_name: null,
+    port_of_lading_locode: null,
+    port_of_lading_name: null,
+    pol_terminal: null,
+    pol_etd_at: null,
+    pol_atd_at: null,
+    pol_original_etd_at: null,
+    pol_timezone: null,
+    port_of_discharge_locode: null,
+    port_of_discharge_name: null,
+    pod_terminal: null,
+    pod_vessel_name: null,
+    pod_vessel_imo: null,
+    pod_voyage_number: null,
+    pod_eta_at: null,
+    pod_original_eta_at: null,
+    pod_ata_at: null,
+    pod_timezone: null,
+    destination_locode: null,
+    destination_name: null,
+    destination_location_type: null,
+    destination_terminal: null,
+    destination_eta_at: null,
+    destination_ata_at: null,
+    destination_original_eta_at: null,
+    destination_timezone: null,
+  };
+}

@@ -3,17 +3,21 @@ import { mkdirSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { ConfigError, type Config } from './config/index.js';
-import { systemClock, type Clocks } from './domain/clock.js';
+import { systemClock, type Clock, type Clocks } from './domain/clock.js';
 import { buildApp } from './http/app.js';
 import type { App, HttpDeps } from './http/context.js';
 import { Metrics } from './http/metrics.js';
 import { AccountService } from './services/accounts.js';
+import { NumberInferenceService } from './services/number-inference.js';
 import { PartyService } from './services/parties.js';
 import { RateLimitService } from './services/rate-limits.js';
+import { SandboxService } from './services/sandbox.js';
 import { ShipmentService } from './services/shipments.js';
 import { ShippingLineService } from './services/shipping-lines.js';
 import { firstStartSetup, type FirstStartResult } from './services/setup.js';
+import { SandboxWorldClock } from './services/world-clock.js';
 import { carrierSettingProblems } from './sources/carrier-config.js';
+import { SourceRegistry } from './sources/registry.js';
 import type { Db } from './storage/db.js';
 import { migrate } from './storage/migrate.js';
 import { PgDb } from './storage/pg.js';
@@ -26,6 +30,15 @@ export function checkSourceSettings(config: Config): void {
   if (problems.length) throw new ConfigError(problems);
 }
 
+/**
+ * The data sources of this process: real carrier endpoints where configured; the sandbox faces (served
+ * by this process, or at TIDEMARK_SANDBOX_URL) for everything else while the sandbox is on.
+ */
+export function sourceRegistry(config: Config): SourceRegistry {
+  const sandboxUrl = config.sandbox.enabled ? (config.sandbox.url ?? config.publicUrl) : null;
+  return new SourceRegistry({ sandboxUrl, carriers: config.carriers });
+}
+
 /** Opens the configured database: a PostgreSQL server when DATABASE_URL is set, else PGlite in the data dir. */
 export async function openDatabase(config: Config, purpose: string): Promise<Db> {
   if (config.databaseUrl) return new PgDb(config.databaseUrl, { applicationName: `tidemark ${purpose}` });
@@ -36,7 +49,18 @@ export async function openDatabase(config: Config, purpose: string): Promise<Db>
 /** Everything the front ends are given; HTTP declares what it needs, so that is the shape. */
 export type Services = HttpDeps;
 
-export function makeServices(config: Config, db: Db, clocks: Clocks = { wall: systemClock, world: systemClock }): Services {
+export function makeServices(
+  config: Config,
+  db: Db,
+  clocks: Clocks = { wall: systemClock, world: systemClock },
+  sandbox: SandboxService | null = null,
+): Services {
+  const shippingLines = new ShippingLineService({
+    sandbox: config.sandbox.enabled,
+    realScacs: Object.entries(config.carriers)
+      .filter(([, c]) => c.url)
+      .map(([scac]) => scac),
+  });
   return {
     config,
     db,
@@ -44,10 +68,22 @@ export function makeServices(config: Config, db: Db, clocks: Clocks = { wall: sy
     accounts: new AccountService(clocks.wall),
     parties: new PartyService(db, clocks.wall),
     shipments: new ShipmentService(db),
-    shippingLines: new ShippingLineService(),
+    shippingLines,
+    numberInference: new NumberInferenceService(shippingLines),
     rateLimits: new RateLimitService(db, clocks.wall),
     metrics: new Metrics(db, { defaultMetrics: true }),
+    sandbox,
   };
+}
+
+/**
+ * The sandbox world when it is on: its shared clock becomes domain time. Off, domain time is the wall
+ * clock and there is no sandbox.
+ */
+export async function openSandbox(config: Config, db: Db, wall: Clock): Promise<{ clocks: Clocks; sandbox: SandboxService | null }> {
+  if (!config.sandbox.enabled) return { clocks: { wall, world: wall }, sandbox: null };
+  const world = await SandboxWorldClock.open(db, wall, config.sandbox.speed);
+  return { clocks: { wall, world }, sandbox: new SandboxService(db, config.sandbox.seed, world, wall) };
 }
 
 /** Jobs every worker runs. Later issues add theirs here. */
@@ -73,7 +109,8 @@ export interface Running {
 
 /** Starts the roles of this process on an opened, migrated database. */
 export async function startRoles(config: Config, db: Db, logger: Logger): Promise<Running> {
-  const services = makeServices(config, db);
+  const { clocks, sandbox } = await openSandbox(config, db, systemClock);
+  const services = makeServices(config, db, clocks, sandbox);
   const firstStart = await firstStartSetup(db, services.accounts, services.clocks.wall, config.adminToken);
   const isWorker = config.roles.includes('worker');
   const queue = await JobQueue.start(db, jobDefinitions(services), {
@@ -92,12 +129,14 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     timers.push(setInterval(tick, 60_000));
     void tick();
   }
-  if (config.roles.includes('sandbox')) {
-    logger.info('sandbox role: the simulated world is not part of this build yet');
+  if (sandbox) {
+    // Other processes may move the shared world clock; a second is as stale as domain time gets here.
+    const refresh = () => sandbox.clock.refresh().catch((err: unknown) => logger.warn({ err }, 'could not read the sandbox clock'));
+    timers.push(setInterval(refresh, 1000).unref());
   }
   let app: App | null = null;
   let address: string | null = null;
-  if (config.roles.includes('api')) {
+  if (config.roles.includes('api') || config.roles.includes('sandbox')) {
     const deps: HttpDeps = services;
     app = await buildApp(deps, { logger: logger.child({ role: 'api' }) });
     address = await app.listen({ port: config.port, host: config.host });

@@ -15,7 +15,7 @@ const ALLOWED: Record<string, string[]> = {
   sandbox: ['domain', 'lib', 'sources'],
   tracking: ['domain', 'lib', 'storage', 'sources'],
   webhooks: ['domain', 'lib', 'storage', 'sources'],
-  services: ['domain', 'lib', 'storage', 'sources', 'tracking', 'webhooks', 'config'],
+  services: ['domain', 'lib', 'storage', 'sources', 'sandbox', 'tracking', 'webhooks', 'config'],
   workers: ['domain', 'lib', 'storage', 'services', 'tracking', 'webhooks', 'sources', 'config'],
   http: ['domain', 'lib', 'services', 'config', 'workers', 'storage'],
   mcp: ['domain', 'lib', 'services', 'config', 'http'],

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { newId } from '../lib/ids.js';
-import { authenticateAccount, authenticateAdmin, enforceRateLimit, requireFeature } from './auth.js';
+import { authenticateAccount, authenticateAdmin, enforceRateLimit, isAdmin, requireFeature } from './auth.js';
 import type { App, HttpDeps } from './context.js';
 import { errorBody, sendError } from './errors.js';
 import { parseQuery } from './query.js';
@@ -17,14 +17,32 @@ import updateParty from './routes/parties/update.js';
 import listShipments from './routes/shipments/list.js';
 import getShippingLine from './routes/shipping-lines/get.js';
 import listShippingLines from './routes/shipping-lines/list.js';
+import sandboxClock from './routes/sandbox/clock.js';
+import sandboxExamples from './routes/sandbox/examples.js';
+import sandboxFaces from './routes/sandbox/faces.js';
 import health from './routes/system/health.js';
+import inferNumber from './routes/tracking-requests/infer-number.js';
 
 export interface AppOptions {
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
 }
 
-const ROUTES = [listShipments, listShippingLines, getShippingLine, createParty, listParties, getParty, updateParty, adminAccounts, health];
+/** Served only while the sandbox is on. */
+const SANDBOX_ROUTES = [sandboxClock, sandboxExamples, sandboxFaces];
+
+const ROUTES = [
+  listShipments,
+  listShippingLines,
+  getShippingLine,
+  createParty,
+  listParties,
+  getParty,
+  updateParty,
+  inferNumber,
+  adminAccounts,
+  health,
+];
 
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<App> {
   const app = Fastify({
@@ -93,6 +111,13 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
       if (feature) requireFeature(req.account, feature);
     } else if (auth === 'admin') {
       await authenticateAdmin(req, deps);
+    } else if (auth === 'admin_or_feature') {
+      if (await isAdmin(req, deps)) return;
+      await authenticateAccount(req, deps);
+      await enforceRateLimit(req, deps, req.routeOptions.config.rateBucket ?? 'default');
+      const feature = req.routeOptions.config.feature;
+      if (!feature) throw new Error(`route ${req.routeOptions.url} is admin_or_feature without a feature`);
+      requireFeature(req.account, feature);
     }
   });
 
@@ -104,11 +129,16 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
 
   app.setErrorHandler((err, req, reply) => sendError(reply, err, req));
   app.setNotFoundHandler((req, reply) =>
-    reply.code(404).type(JSONAPI).send(errorBody(404, [{ title: 'Not Found' }], String(req.id))),
+    reply
+      .code(404)
+      .type(JSONAPI)
+      .send(errorBody(404, [{ title: 'Not Found' }], String(req.id))),
   );
 
   app.get('/v2/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 
   for (const route of ROUTES) route(app as App, deps);
+  const sandbox = deps.sandbox;
+  if (sandbox) for (const route of SANDBOX_ROUTES) route(app as App, { ...deps, sandbox });
   return app as App;
 }

@@ -28,9 +28,14 @@ export async function authenticateAccount(req: FastifyRequest, deps: HttpDeps): 
   req.apiKeyId = found.keyId;
 }
 
-export async function authenticateAdmin(req: FastifyRequest, deps: HttpDeps): Promise<void> {
+/** Whether the request carries the admin token. */
+export async function isAdmin(req: FastifyRequest, deps: HttpDeps): Promise<boolean> {
   const token = credentialOf(req);
-  if (!token || !(await verifyAdminToken(deps.db, token, deps.config.adminToken))) {
+  return token !== null && (await verifyAdminToken(deps.db, token, deps.config.adminToken));
+}
+
+export async function authenticateAdmin(req: FastifyRequest, deps: HttpDeps): Promise<void> {
+  if (!(await isAdmin(req, deps))) {
     throw new TidemarkError('unauthorized', 'Invalid or missing admin token.', {
       items: [{ title: 'Unauthorized', detail: 'Invalid or missing admin token.' }],
     });
@@ -39,8 +44,7 @@ export async function authenticateAdmin(req: FastifyRequest, deps: HttpDeps): Pr
 
 const DETAILS: Record<RateBucket, string> = {
   default: 'You have exceeded the API rate limit. Please reduce your request rate, or subscribe to webhooks instead of polling.',
-  create_tracking_request:
-    'You have exceeded the create tracking requests limit. Please send fewer tracking requests per minute.',
+  create_tracking_request: 'You have exceeded the create tracking requests limit. Please send fewer tracking requests per minute.',
   infer_number: 'Rate limit exceeded',
   refresh_container: 'You have exceeded the refresh limit. Please refresh fewer containers per minute, or rely on webhooks.',
   session: 'You have exceeded the rate limit for this session. Please slow down.',

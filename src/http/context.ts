@@ -5,8 +5,10 @@ import type { Config } from '../config/index.js';
 import type { Account, Feature, RateBucket } from '../domain/account.js';
 import type { Clocks } from '../domain/clock.js';
 import type { AccountService } from '../services/accounts.js';
+import type { NumberInferenceService } from '../services/number-inference.js';
 import type { PartyService } from '../services/parties.js';
 import type { RateLimitService } from '../services/rate-limits.js';
+import type { SandboxService } from '../services/sandbox.js';
 import type { ShipmentService } from '../services/shipments.js';
 import type { ShippingLineService } from '../services/shipping-lines.js';
 import type { Db } from '../storage/db.js';
@@ -20,14 +22,26 @@ export interface HttpDeps {
   parties: PartyService;
   shipments: ShipmentService;
   shippingLines: ShippingLineService;
+  numberInference: NumberInferenceService;
   rateLimits: RateLimitService;
   metrics: Metrics;
+  /** The simulated world; null when the sandbox is off (its endpoints then do not exist). */
+  sandbox: SandboxService | null;
 }
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
-/** How a route is protected: an account's API key, the admin token, or nothing. */
-export type AuthMode = 'account' | 'admin' | 'none';
+/**
+ * How a route is protected: an account's API key, the admin token, or nothing; `admin_or_feature` takes
+ * the admin token or the key of an account with the route's `feature`.
+ */
+export type AuthMode = 'account' | 'admin' | 'admin_or_feature' | 'none';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

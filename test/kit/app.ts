@@ -2,7 +2,7 @@
 import type { Account, Feature, Plan } from '../../src/domain/account.js';
 import { FixedClock } from '../../src/domain/clock.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
-import { makeServices, type Services } from '../../src/compose.js';
+import { makeServices, openSandbox, type Services } from '../../src/compose.js';
 import { buildApp } from '../../src/http/app.js';
 import type { App } from '../../src/http/context.js';
 import { freshDatabase, type TestDatabase } from './databases.js';
@@ -19,16 +19,28 @@ export interface TestApp {
   clock: FixedClock;
   database: TestDatabase;
   /** A new account with one API key; the key is ready for `Authorization: Token`. */
-  account(opts?: { name?: string; plan?: Plan; features?: Feature[] }): Promise<{ account: Account; token: string; auth: { authorization: string } }>;
+  account(opts?: {
+    name?: string;
+    plan?: Plan;
+    features?: Feature[];
+  }): Promise<{ account: Account; token: string; auth: { authorization: string } }>;
   close(): Promise<void>;
 }
 
 let accounts = 0;
 
-export async function testApp(options: { database?: TestDatabase; clock?: FixedClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+/**
+ * `sandbox: true` turns the simulated world on, its clock in the database starting at the wall clock's
+ * time; otherwise the fixed clock is both wall and world time.
+ */
+export async function testApp(
+  options: { database?: TestDatabase; clock?: FixedClock; env?: Record<string, string>; sandbox?: boolean } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await freshDatabase());
   const clock = options.clock ?? new FixedClock('2026-03-01T12:00:00.500Z');
-  const services = makeServices(testConfig(options.env), database.db, { wall: clock, world: clock });
+  const config = testConfig({ TIDEMARK_SANDBOX: options.sandbox ? 'on' : 'off', ...options.env });
+  const { clocks, sandbox } = await openSandbox(config, database.db, clock);
+  const services = makeServices(config, database.db, clocks, sandbox);
   const app = await buildApp(services);
   await app.ready();
   return {

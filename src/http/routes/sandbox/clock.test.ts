@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../../../../test/kit/app.js';
+import { advanceMs } from './clock.js';
+
+describe('sandbox clock endpoints', () => {
+  let t: TestApp;
+  let reader: { authorization: string };
+  let controller: { authorization: string };
+  const admin = { authorization: 'Bearer admin-secret-for-sandbox-clock-tests' };
+
+  beforeAll(async () => {
+    t = await testApp({ sandbox: true, env: { TIDEMARK_ADMIN_TOKEN: 'admin-secret-for-sandbox-clock-tests' } });
+    reader = (await t.account()).auth;
+    controller = (await t.account({ features: ['sandbox_control'] })).auth;
+  });
+  afterAll(() => t.close());
+
+  it('reads the world clock with any account key; it starts at the wall clock and stands still at speed 0', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sandbox/clock', headers: reader });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ world_time: '2026-03-01T12:00:00Z', speed: 0 });
+    t.clock.advance(3600_000);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/clock', headers: reader })).json().world_time).toBe('2026-03-01T12:00:00Z');
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/clock' })).statusCode).toBe(401);
+  });
+
+  it('advances with the admin token or the sandbox_control feature, never with a plain key', async () => {
+    const denied = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: reader, payload: { hours: 1 } });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().errors[0].detail).toMatch(/not enabled/);
+    const byFeature = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: controller, payload: { hours: 7 } });
+    expect(byFeature.statusCode).toBe(200);
+    expect(byFeature.json()).toEqual({ world_time: '2026-03-01T19:00:00Z', refreshed: 0 });
+    const byAdmin = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { days: 2 } });
+    expect(byAdmin.json().world_time).toBe('2026-03-03T19:00:00Z');
+    // Every process reads the same clock: a second app on the same database sees the advanced world.
+    const other = await testApp({ database: t.database, sandbox: true });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/sandbox/clock', headers: reader });
+      expect(res.json().world_time).toBe('2026-03-03T19:00:00Z');
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('walks the world in steps of at most six hours, refreshing after each', async () => {
+    const seen: string[] = [];
+    t.services.sandbox!.onStep(async (world) => {
+      seen.push(world.toISOString());
+      return 2;
+    });
+    try {
+      const start = new Date((await t.services.sandbox!.readClock()).worldTime);
+      const res = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { hours: 15 } });
+      expect(res.json().refreshed).toBe(6);
+      const hours = seen.map((s) => (Date.parse(s) - start.getTime()) / 3600_000);
+      expect(hours).toEqual([6, 12, 15]);
+    } finally {
+      t.services.sandbox!.onStep(async () => 0);
+    }
+  });
+
+  it.each([
+    [{}, '/hours', /exactly one/],
+    [{ hours: 1, days: 1 }, '/days', /exactly one/],
+    [{ hours: 0 }, '/hours', /greater than 0/],
+    [{ days: -2 }, '/days', /greater than 0/],
+    [{ days: '3' }, '/days', /number/],
+    [{ days: 401 }, '/days', /at most 400 days/],
+    [{ hours: 400 * 24 + 1 }, '/hours', /at most 400 days/],
+  ])('rejects %j with 422 at %s', async (payload, pointer, detail) => {
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload });
+    expect(res.statusCode).toBe(422);
+    const error = res.json().errors[0];
+    expect(error.source).toEqual({ pointer });
+    expect(error.detail).toMatch(detail);
+  });
+
+  it('accepts the limits exactly', () => {
+    expect(advanceMs({ days: 400 })).toBe(400 * 86_400_000);
+    expect(advanceMs({ hours: 0.5 })).toBe(1_800_000);
+  });
+
+  it('answers 409 while another advance holds the lease', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let entered!: () => void;
+    const inStep = new Promise<void>((r) => {
+      entered = r;
+    });
+    t.services.sandbox!.onStep(async () => {
+      entered();
+      await gate;
+      return 0;
+    });
+    try {
+      const first = t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { hours: 1 } });
+      await inStep;
+      const second = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { hours: 1 } });
+      expect(second.statusCode).toBe(409);
+      release();
+      expect((await first).statusCode).toBe(200);
+    } finally {
+      t.services.sandbox!.onStep(async () => 0);
+    }
+  });
+});
+
+describe('with the sandbox off', () => {
+  it('has no sandbox endpoints', async () => {
+    const t = await testApp();
+    try {
+      const { auth } = await t.account();
+      expect((await t.app.inject({ method: 'GET', url: '/sandbox/clock', headers: auth })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/sandbox/examples', headers: auth })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/sandbox/carriers/MAEU/v2/events?equipmentReference=MSKU1234565' })).statusCode,
+      ).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { validationFailed } from '../../../domain/errors.js';
+import type { App, HttpDeps } from '../../context.js';
+import { isoSeconds } from '../../jsonapi.js';
+import type { SandboxService } from '../../../services/sandbox.js';
+
+const HOUR_MS = 3600_000;
+const MAX_DAYS = 400;
+
+const clockState = z.object({ world_time: z.string(), speed: z.number() });
+
+export default function sandboxClock(app: App, deps: HttpDeps & { sandbox: SandboxService }) {
+  app.get(
+    '/sandbox/clock',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags: ['sandbox'],
+        summary: 'The sandbox world clock: world time and how many times faster than real time it runs (0 = only when advanced)',
+        response: { 200: clockState },
+      },
+    },
+    async () => {
+      const state = await deps.sandbox.readClock();
+      return { world_time: isoSeconds(state.worldTime)!, speed: state.speed };
+    },
+  );
+
+  app.post(
+    '/sandbox/clock/advance',
+    {
+      config: { auth: 'admin_or_feature', feature: 'sandbox_control' },
+      schema: {
+        tags: ['sandbox'],
+        summary:
+          'Walk the world forward (steps of at most 6 hours, refreshing what is due after each); admin token or the sandbox_control feature',
+        body: z
+          .object({
+            hours: z.unknown().optional().describe('hours to advance (> 0)'),
+            days: z.unknown().optional().describe(`days to advance (> 0, at most ${MAX_DAYS} in all)`),
+          })
+          .describe('exactly one of hours or days'),
+        response: { 200: z.object({ world_time: z.string(), refreshed: z.number().int() }) },
+      },
+    },
+    async (req) => {
+      const ms = advanceMs(req.body as Record<string, unknown> | undefined);
+      const result = await deps.sandbox.advance(ms);
+      return { world_time: isoSeconds(result.worldTime)!, refreshed: result.refreshed };
+    },
+  );
+}
+
+/** Exactly one of `hours` or `days`, a positive number, at most 400 days in all; else 422 with a pointer. */
+export function advanceMs(body: Record<string, unknown> | undefined): number {
+  const given = (['hours', 'days'] as const).filter((k) => body?.[k] !== undefined);
+  if (given.length !== 1) {
+    const pointer = given.length === 0 ? '/hours' : '/days';
+    throw validationFailed([{ title: 'Invalid advance', detail: 'Give exactly one of hours or days', pointer }]);
+  }
+  const field = given[0]!;
+  const value = body![field];
+  const ms = typeof value === 'number' && Number.isFinite(value) ? value * (field === 'days' ? 24 * HOUR_MS : HOUR_MS) : Number.NaN;
+  if (!(ms > 0)) {
+    throw validationFailed([{ title: 'Invalid advance', detail: `${field} must be a number greater than 0`, pointer: `/${field}` }]);
+  }
+  if (ms > MAX_DAYS * 24 * HOUR_MS) {
+    throw validationFailed([{ title: 'Invalid advance', detail: `${field} must be at most ${MAX_DAYS} days`, pointer: `/${field}` }]);
+  }
+  return ms;
+}

@@ -1,0 +1,221 @@
+// The sandbox world as a service: its shared clock (read, advance step by step), its documented test
+// numbers, and its faces — the simulated carriers, terminals, railroads and AIS — answering over HTTP
+// through the pure world model and the pure renderers, with each story's anchor kept in PostgreSQL.
+import type { Clock } from '../domain/clock.js';
+import { TidemarkError } from '../domain/errors.js';
+import type { NumberType } from '../sources/contract.js';
+import type { CarrierAnswer } from '../sandbox/answers.js';
+import {
+  type FaceResponse,
+  renderAisVessel,
+  renderArrivalNotices,
+  renderDcsaEvents,
+  renderRailContainer,
+  renderTerminalContainer,
+} from '../sandbox/faces/index.js';
+
+export type { FaceResponse };
+import {
+  aisAnswer,
+  carrierAnswer,
+  isSandboxScac,
+  railAnswer,
+  sandboxExamples,
+  type SandboxExample,
+  type Story,
+  tellStory,
+  terminalAnswer,
+} from '../sandbox/world/index.js';
+import type { Db } from '../storage/db.js';
+import {
+  anchorStory,
+  findStory,
+  indexContainers,
+  indexDocument,
+  releaseAdvanceLease,
+  storyOfContainer,
+  storyOfDocument,
+  takeAdvanceLease,
+  type SandboxStoryRow,
+} from '../storage/repositories/sandbox.js';
+import type { SandboxWorldClock } from './world-clock.js';
+
+/** The world never jumps further than this between two refresh rounds, so intermediate states are seen. */
+export const MAX_STEP_MS = 6 * 3600_000;
+/** How long one advance may hold the lease before another process may take over. */
+const ADVANCE_LEASE_MS = 15 * 60_000;
+
+/** Refreshes every tracked item due at `worldTime`, in order; returns how many it refreshed. */
+export type RefreshDue = (worldTime: Date) => Promise<number>;
+
+export interface ClockState {
+  worldTime: Date;
+  speed: number;
+}
+
+export class SandboxService {
+  #refreshDue: RefreshDue;
+
+  constructor(
+    private readonly db: Db,
+    private readonly seed: string,
+    readonly clock: SandboxWorldClock,
+    private readonly wall: Clock,
+    refreshDue: RefreshDue = async () => 0,
+  ) {
+    this.#refreshDue = refreshDue;
+  }
+
+  /** The tracking engine registers how a world step refreshes what is due (set once at composition). */
+  onStep(refreshDue: RefreshDue): void {
+    this.#refreshDue = refreshDue;
+  }
+
+  async readClock(): Promise<ClockState> {
+    await this.clock.refresh();
+    return { worldTime: this.clock.now(), speed: this.clock.speed };
+  }
+
+  /**
+   * Walks the world forward by `ms` in steps of at most six hours; after each step, everything due is
+   * refreshed before the next, so a hold that appears and clears within a day is observed both ways.
+   */
+  async advance(ms: number): Promise<{ worldTime: Date; refreshed: number }> {
+    const wallNow = this.wall.now();
+    if (!(await takeAdvanceLease(this.db, wallNow, new Date(wallNow.getTime() + ADVANCE_LEASE_MS)))) {
+      throw new TidemarkError('conflict', 'The sandbox clock is being advanced by another request; try again when it is done.', {
+        items: [{ title: 'Conflict', detail: 'The sandbox clock is being advanced by another request; try again when it is done.' }],
+      });
+    }
+    try {
+      await this.clock.refresh();
+      const target = this.clock.now().getTime() + ms;
+      let refreshed = 0;
+      for (;;) {
+        const current = this.clock.now().getTime();
+        if (current >= target) break;
+        const reached = await this.clock.moveTo(this.db, new Date(Math.min(target, current + MAX_STEP_MS)));
+        refreshed += await this.#refreshDue(reached);
+      }
+      return { worldTime: this.clock.now(), refreshed };
+    } finally {
+      await releaseAdvanceLease(this.db);
+    }
+  }
+
+  examples(): readonly SandboxExample[] {
+    return sandboxExamples();
+  }
+
+  /** `GET /sandbox/carriers/{scac}/v2/events`: a simulated carrier's DCSA TNT 2.2 endpoint. */
+  async carrierEvents(
+    scac: string,
+    query: { numberType: NumberType; number: string; limit?: number; cursor?: string; eventType?: string },
+    pageSelfUrl: string,
+  ): Promise<FaceResponse> {
+    const code = scac.toUpperCase();
+    if (!isSandboxScac(code)) return faceNotFound(`No simulated carrier ${code}`);
+    const answer = await this.carrierTruth(code, query.numberType, query.number);
+    return renderDcsaEvents(answer, { scac: code, ...query }, { pageSelfUrl, now: this.wall.now() });
+  }
+
+  /**
+   * `GET /sandbox/carriers/{scac}/v1/arrival-notices`: a simulated carrier's DCSA Arrival Notice 1.0.1 endpoint.
+   * A bill of lading is the story asked by it, else the story (asked by booking or container) that carries it;
+   * containers are asked only when no bill of lading is.
+   */
+  async carrierArrivalNotices(
+    scac: string,
+    query: { transportDocumentReferences: readonly string[]; equipmentReferences: readonly string[] },
+  ): Promise<FaceResponse> {
+    const code = scac.toUpperCase();
+    if (!isSandboxScac(code)) return faceNotFound(`No simulated carrier ${code}`);
+    const answers: CarrierAnswer[] = [];
+    for (const reference of query.transportDocumentReferences) answers.push(await this.carrierTruthOfDocument(code, reference));
+    if (query.transportDocumentReferences.length === 0) {
+      for (const reference of query.equipmentReferences) {
+        const story = await this.storyOfContainer(reference.replace(/\s+/g, '').toUpperCase());
+        if (story && story.carrierScac === code) answers.push(carrierAnswer(story, this.clock.now()));
+      }
+    }
+    return renderArrivalNotices(answers, { scac: code, ...query });
+  }
+
+  /** What the simulated carrier knows about a number now: the ground truth its DCSA face renders. */
+  async carrierTruth(scac: string, numberType: NumberType, number: string): Promise<CarrierAnswer> {
+    const story = await this.storyFor(scac.toUpperCase(), numberType, number);
+    return carrierAnswer(story, this.clock.now());
+  }
+
+  private async carrierTruthOfDocument(scac: string, reference: string): Promise<CarrierAnswer> {
+    const number = reference.trim().toUpperCase();
+    await this.clock.refresh();
+    const row =
+      (await findStory(this.db, { seed: this.seed, scac, numberType: 'bill_of_lading', number })) ??
+      (await storyOfDocument(this.db, this.seed, scac, number));
+    if (row) return carrierAnswer(this.tell(row), this.clock.now());
+    // A bill of lading nobody asked about yet: its notices are those of the story it starts, as for its events.
+    return this.carrierTruth(scac, 'bill_of_lading', number);
+  }
+
+  /** `GET /sandbox/terminals/{code}/containers/{number}`: a simulated terminal's container record. */
+  async terminalContainer(facilityCode: string, containerNumber: string): Promise<FaceResponse> {
+    const code = facilityCode.toUpperCase();
+    const number = containerNumber.toUpperCase();
+    const story = await this.storyOfContainer(number);
+    const answer = story ? terminalAnswer(story, number, this.clock.now()) : ({ status: 'not_found' } as const);
+    // A terminal knows only the boxes in (or bound for) its own yard.
+    const here = answer.status === 'ok' && answer.yard.facility.facilityCode?.toUpperCase() === code;
+    return renderTerminalContainer(here ? answer : { status: 'not_found' }, { facilityCode: code, containerNumber: number });
+  }
+
+  /** `GET /sandbox/rail/{scac}/containers/{number}`: a simulated railroad's container trace. */
+  async railContainer(railScac: string, containerNumber: string): Promise<FaceResponse> {
+    const scac = railScac.toUpperCase();
+    const number = containerNumber.toUpperCase();
+    const story = await this.storyOfContainer(number);
+    const answer = story ? railAnswer(story, number, this.clock.now()) : ({ status: 'not_found' } as const);
+    // A railroad knows the boxes it moves: its own leg, or the interchange it hands over or receives.
+    const ours = answer.status === 'ok' && (answer.railCarrierScac === scac || answer.milestones.some((m) => m.railCarrierScac === scac));
+    return renderRailContainer(ours ? answer : { status: 'not_found' }, { railScac: scac, containerNumber: number });
+  }
+
+  /** `GET /sandbox/ais/vessels/{imo}`: a simulated AIS feed's track of one vessel. */
+  async aisVessel(imo: string, window: { from?: Date; to?: Date }): Promise<FaceResponse> {
+    await this.clock.refresh();
+    const now = this.clock.now();
+    const to = window.to && window.to < now ? window.to : now;
+    const from = window.from ?? new Date(to.getTime() - 24 * 3600_000);
+    return renderAisVessel(aisAnswer(this.seed, imo, now, { from, to }), { imo });
+  }
+
+  /** The story of a number, anchored at the current world time the first time any process sees it. */
+  private async storyFor(scac: string, numberType: NumberType, rawNumber: string): Promise<Story> {
+    await this.clock.refresh();
+    const number = rawNumber.trim().toUpperCase();
+    if (numberType === 'container') {
+      // A box already in a bill of lading's story tells that story, whichever number was asked first.
+      const existing = await storyOfContainer(this.db, this.seed, number);
+      if (existing && existing.scac === scac) return this.tell(existing);
+    }
+    const row = await anchorStory(this.db, { seed: this.seed, scac, numberType, number }, this.clock.now(), this.wall.now());
+    const story = this.tell(row);
+    await indexContainers(this.db, this.seed, row.id, story.containers);
+    if (story.billOfLading && numberType !== 'bill_of_lading') await indexDocument(this.db, this.seed, scac, story.billOfLading, row.id);
+    return story;
+  }
+
+  private async storyOfContainer(number: string): Promise<Story | null> {
+    await this.clock.refresh();
+    const row = await storyOfContainer(this.db, this.seed, number);
+    return row ? this.tell(row) : null;
+  }
+
+  private tell(row: SandboxStoryRow): Story {
+    return tellStory({ seed: row.seed, scac: row.scac, numberType: row.numberType, number: row.number, anchorAt: row.anchorAt });
+  }
+}
+
+function faceNotFound(detail: string): FaceResponse {
+  return { status: 404, headers: { 'content-type': 'application/json' }, body: { errors: [{ reason: 'notFound', message: detail }] } };
+}

@@ -1,11 +1,12 @@
-import type { Carrier } from '../../services/shipping-lines.js';
+import type { ShippingLine } from '../../services/shipping-lines.js';
 import type { ResourceKind } from '../jsonapi.js';
 
 /**
- * The reference's shipping_line. `provided_data` (which fields each carrier fills) and the tracking and
- * contact URLs are left out until the carrier profiles of the data-sources work define them.
+ * The reference's shipping_line with its extras: `provided_data` (which fields Tidemark's source for the
+ * carrier fills, with notes where partial), `tracking_url` (`${BLNUM}` template) and `contact_url`; null
+ * for a carrier served by a configured real endpoint.
  */
-export const shippingLineKind: ResourceKind<Carrier> = {
+export const shippingLineKind: ResourceKind<ShippingLine> = {
   type: 'shipping_line',
   render: (c) => ({
     id: c.id,
@@ -19,6 +20,9 @@ export const shippingLineKind: ResourceKind<Carrier> = {
       booking_number_tracking_support: c.trackByBooking,
       container_number_tracking_support: c.trackByContainer,
       bol_prefix: c.bolPrefixes[0] ?? null,
+      provided_data: c.source ? { ...c.source.providedData } : null,
+      tracking_url: c.source?.trackingUrl ?? null,
+      contact_url: c.source?.contactUrl ?? null,
     },
     relationships: {},
   }),

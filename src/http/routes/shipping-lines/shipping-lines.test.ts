@@ -69,3 +69,36 @@ describe('GET /v2/shipping_lines', () => {
     expect((await t.app.inject({ url: '/v2/shipping_lines/nope', headers: plain.auth })).statusCode).toBe(404);
   });
 });
+
+describe('provided_data, tracking_url and contact_url', () => {
+  it('describe what the simulated carrier provides while the sandbox serves it', async () => {
+    const s = await testApp({ sandbox: true });
+    try {
+      const { auth } = await s.account();
+      const res = (await s.app.inject({ url: '/v2/shipping_lines?search=GOSU', headers: auth })).json();
+      const gold = res.data.find((l: { attributes: { scac: string } }) => l.attributes.scac === 'GOSU').attributes;
+      // Gold Star Line's simulated profile gives neither seal numbers nor weights.
+      expect(gold.provided_data).toMatchObject({ seal_number: false, weight_in_lbs: false, pod_discharged_at: true });
+      expect(gold.tracking_url).toContain('$' + '{BLNUM}');
+      expect(gold.contact_url).toMatch(/^https:\/\//);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('are null for a carrier served by a configured real endpoint, and with the sandbox off', async () => {
+    const s = await testApp({ sandbox: true, env: { TIDEMARK_CARRIER_GOSU_URL: 'https://dcsa.goldstar.example/tnt' } });
+    try {
+      const { auth } = await s.account();
+      const lines = (await s.app.inject({ url: '/v2/shipping_lines', headers: auth })).json().data;
+      const attrs = (scac: string) => lines.find((l: { attributes: { scac: string } }) => l.attributes.scac === scac).attributes;
+      expect(attrs('GOSU')).toMatchObject({ provided_data: null, tracking_url: null, contact_url: null });
+      expect(attrs('MAEU').provided_data).not.toBeNull();
+    } finally {
+      await s.close();
+    }
+    const { auth } = await t.account();
+    const off = (await t.app.inject({ url: '/v2/shipping_lines?search=MAEU', headers: auth })).json().data[0].attributes;
+    expect(off.provided_data).toBeNull();
+  });
+});

@@ -12,7 +12,10 @@ import { NumberInferenceService } from './services/number-inference.js';
 import { PartyService } from './services/parties.js';
 import { RateLimitService } from './services/rate-limits.js';
 import { SandboxService } from './services/sandbox.js';
+import { LateJobSender } from './services/jobs.js';
 import { ShipmentService } from './services/shipments.js';
+import { TrackingEngine } from './services/tracking-engine.js';
+import { TRACKING_ATTEMPT_JOB, TrackingRequestService } from './services/tracking-requests.js';
 import { ShippingLineService } from './services/shipping-lines.js';
 import { firstStartSetup, type FirstStartResult } from './services/setup.js';
 import { SandboxWorldClock } from './services/world-clock.js';
@@ -39,6 +42,19 @@ export function sourceRegistry(config: Config): SourceRegistry {
   return new SourceRegistry({ sandboxUrl, carriers: config.carriers });
 }
 
+/**
+ * The registry for the sandbox URL as it is now: a process listening on port 0 learns its own address only
+ * after it starts, so the registry is (re)made when first used with a new URL.
+ */
+export function lazyRegistry(config: Config): () => SourceRegistry {
+  let made: { url: string | null; registry: SourceRegistry } | null = null;
+  return () => {
+    const url = config.sandbox.enabled ? (config.sandbox.url ?? config.publicUrl) : null;
+    if (!made || made.url !== url) made = { url, registry: sourceRegistry(config) };
+    return made.registry;
+  };
+}
+
 /** Opens the configured database: a PostgreSQL server when DATABASE_URL is set, else PGlite in the data dir. */
 export async function openDatabase(config: Config, purpose: string): Promise<Db> {
   if (config.databaseUrl) return new PgDb(config.databaseUrl, { applicationName: `tidemark ${purpose}` });
@@ -46,8 +62,12 @@ export async function openDatabase(config: Config, purpose: string): Promise<Db>
   return PgliteDb.open(config.dataDir, purpose);
 }
 
-/** Everything the front ends are given; HTTP declares what it needs, so that is the shape. */
-export type Services = HttpDeps;
+/** Everything the front ends and workers are given; HTTP declares most of what it needs. */
+export type Services = HttpDeps & {
+  /** The job queue, attached once it has started. */
+  jobs: LateJobSender;
+  trackingEngine: TrackingEngine;
+};
 
 export function makeServices(
   config: Config,
@@ -61,10 +81,20 @@ export function makeServices(
       .filter(([, c]) => c.url)
       .map(([scac]) => scac),
   });
+  const jobs = new LateJobSender();
+  const trackingEngine = new TrackingEngine({ db, clocks, registry: lazyRegistry(config), shippingLines });
+  // Each step of an advance of the world clock refreshes what is due at that step's world time.
+  sandbox?.onStep(
+    (worldNow) => trackingEngine.runDue(worldNow),
+    (worldNow) => trackingEngine.nextDueAfter(worldNow),
+  );
   return {
     config,
     db,
     clocks,
+    jobs,
+    trackingEngine,
+    trackingRequests: new TrackingRequestService(db, clocks, jobs, shippingLines),
     accounts: new AccountService(clocks.wall),
     parties: new PartyService(db, clocks.wall),
     shipments: new ShipmentService(db),
@@ -86,6 +116,10 @@ export async function openSandbox(config: Config, db: Db, wall: Clock): Promise<
   return { clocks: { wall, world }, sandbox: new SandboxService(db, config.sandbox.seed, world, wall) };
 }
 
+export const TRACKING_SWEEP_JOB = 'tracking.sweep';
+/** How often (wall seconds) workers look for attempts and refreshes that fell due. */
+const SWEEP_SECONDS = 5;
+
 /** Jobs every worker runs. Later issues add theirs here. */
 export function jobDefinitions(services: Services): JobDefinition<never>[] {
   const prune: JobDefinition<Record<string, never>> = {
@@ -96,7 +130,24 @@ export function jobDefinitions(services: Services): JobDefinition<never>[] {
       await services.rateLimits.prune();
     },
   };
-  return [prune as JobDefinition<never>];
+  const attempt: JobDefinition<{ trackingRequestId: string }> = {
+    name: TRACKING_ATTEMPT_JOB,
+    schema: z.object({ trackingRequestId: z.uuid() }).strict(),
+    retryLimit: 5,
+    async handler(data) {
+      await services.trackingEngine.attempt(data.trackingRequestId);
+    },
+  };
+  // Attempts and refreshes that fall due as domain time passes (the due times live in our own columns).
+  const sweep: JobDefinition<Record<string, never>> = {
+    name: TRACKING_SWEEP_JOB,
+    schema: z.object({}).strict() as z.ZodType<Record<string, never>>,
+    retryLimit: 1,
+    async handler() {
+      await services.trackingEngine.runDue();
+    },
+  };
+  return [prune as JobDefinition<never>, attempt as JobDefinition<never>, sweep as JobDefinition<never>];
 }
 
 export interface Running {
@@ -118,6 +169,7 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     metrics: services.metrics,
     supervise: isWorker,
   });
+  services.jobs.attach(queue);
   const timers: NodeJS.Timeout[] = [];
   if (isWorker) {
     await queue.work();
@@ -128,6 +180,12 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
         .catch((err: unknown) => logger.error({ err }, 'could not schedule maintenance'));
     timers.push(setInterval(tick, 60_000));
     void tick();
+    const sweep = () =>
+      queue.boss
+        .send(TRACKING_SWEEP_JOB, {}, { singletonKey: 'sweep', singletonSeconds: SWEEP_SECONDS })
+        .catch((err: unknown) => logger.error({ err }, 'could not schedule the tracking sweep'));
+    timers.push(setInterval(sweep, SWEEP_SECONDS * 1000));
+    void sweep();
   }
   if (sandbox) {
     // Other processes may move the shared world clock; a second is as stale as domain time gets here.

@@ -11,6 +11,7 @@ import type { RateLimitService } from '../services/rate-limits.js';
 import type { SandboxService } from '../services/sandbox.js';
 import type { ShipmentService } from '../services/shipments.js';
 import type { ShippingLineService } from '../services/shipping-lines.js';
+import type { TrackingRequestService } from '../services/tracking-requests.js';
 import type { Db } from '../storage/db.js';
 import type { Metrics } from './metrics.js';
 
@@ -23,6 +24,7 @@ export interface HttpDeps {
   shipments: ShipmentService;
   shippingLines: ShippingLineService;
   numberInference: NumberInferenceService;
+  trackingRequests: TrackingRequestService;
   rateLimits: RateLimitService;
   metrics: Metrics;
   /** The simulated world; null when the sandbox is off (its endpoints then do not exist). */

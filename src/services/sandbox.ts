@@ -47,6 +47,8 @@ const ADVANCE_LEASE_MS = 15 * 60_000;
 
 /** Refreshes every tracked item due at `worldTime`, in order; returns how many it refreshed. */
 export type RefreshDue = (worldTime: Date) => Promise<number>;
+/** The earliest due time of any tracked item after `worldTime`, or null when nothing is scheduled. */
+export type NextDue = (worldTime: Date) => Promise<Date | null>;
 
 export interface ClockState {
   worldTime: Date;
@@ -55,6 +57,7 @@ export interface ClockState {
 
 export class SandboxService {
   #refreshDue: RefreshDue;
+  #nextDue: NextDue = async () => null;
 
   constructor(
     private readonly db: Db,
@@ -66,9 +69,13 @@ export class SandboxService {
     this.#refreshDue = refreshDue;
   }
 
-  /** The tracking engine registers how a world step refreshes what is due (set once at composition). */
-  onStep(refreshDue: RefreshDue): void {
+  /**
+   * The tracking engine registers how a world step refreshes what is due and, optionally, when the next
+   * item falls due, so a step stops there (set once at composition).
+   */
+  onStep(refreshDue: RefreshDue, nextDue?: NextDue): void {
     this.#refreshDue = refreshDue;
+    this.#nextDue = nextDue ?? (async () => null);
   }
 
   async readClock(): Promise<ClockState> {
@@ -77,8 +84,9 @@ export class SandboxService {
   }
 
   /**
-   * Walks the world forward by `ms` in steps of at most six hours; after each step, everything due is
-   * refreshed before the next, so a hold that appears and clears within a day is observed both ways.
+   * Walks the world forward by `ms` in steps of at most six hours, each ending early where a tracked item
+   * falls due; after each step, everything due is refreshed before the next, so every check happens at its
+   * own world time and a hold that appears and clears within a day is observed both ways.
    */
   async advance(ms: number): Promise<{ worldTime: Date; refreshed: number }> {
     const wallNow = this.wall.now();
@@ -94,7 +102,9 @@ export class SandboxService {
       for (;;) {
         const current = this.clock.now().getTime();
         if (current >= target) break;
-        const reached = await this.clock.moveTo(this.db, new Date(Math.min(target, current + MAX_STEP_MS)));
+        const due = (await this.#nextDue(new Date(current)))?.getTime() ?? Number.POSITIVE_INFINITY;
+        const next = Math.min(target, current + MAX_STEP_MS, due > current ? due : Number.POSITIVE_INFINITY);
+        const reached = await this.clock.moveTo(this.db, new Date(next));
         refreshed += await this.#refreshDue(reached);
       }
       return { worldTime: this.clock.now(), refreshed };

@@ -2,7 +2,9 @@
 import type { Account, Feature, Plan } from '../../src/domain/account.js';
 import { FixedClock } from '../../src/domain/clock.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
-import { makeServices, openSandbox, type Services } from '../../src/compose.js';
+import pino from 'pino';
+import { jobDefinitions, makeServices, openSandbox, type Services } from '../../src/compose.js';
+import { JobQueue } from '../../src/workers/queue.js';
 import { buildApp } from '../../src/http/app.js';
 import type { App } from '../../src/http/context.js';
 import { freshDatabase, type TestDatabase } from './databases.js';
@@ -18,6 +20,8 @@ export interface TestApp {
   services: Services;
   clock: FixedClock;
   database: TestDatabase;
+  /** The job queue (not polling: run due jobs with `queue.runOnce()`); null unless asked for with `queue: true`. */
+  queue: JobQueue | null;
   /** A new account with one API key; the key is ready for `Authorization: Token`. */
   account(opts?: {
     name?: string;
@@ -34,18 +38,23 @@ let accounts = 0;
  * time; otherwise the fixed clock is both wall and world time.
  */
 export async function testApp(
-  options: { database?: TestDatabase; clock?: FixedClock; env?: Record<string, string>; sandbox?: boolean } = {},
+  options: { database?: TestDatabase; clock?: FixedClock; env?: Record<string, string>; sandbox?: boolean; queue?: boolean } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await freshDatabase());
   const clock = options.clock ?? new FixedClock('2026-03-01T12:00:00.500Z');
   const config = testConfig({ TIDEMARK_SANDBOX: options.sandbox ? 'on' : 'off', ...options.env });
   const { clocks, sandbox } = await openSandbox(config, database.db, clock);
   const services = makeServices(config, database.db, clocks, sandbox);
+  const queue = options.queue
+    ? await JobQueue.start(database.db, jobDefinitions(services), { logger: pino({ level: 'silent' }), supervise: false })
+    : null;
+  if (queue) services.jobs.attach(queue);
   const app = await buildApp(services);
   await app.ready();
   return {
     app,
     services,
+    queue,
     clock,
     database,
     async account(opts = {}) {
@@ -59,6 +68,7 @@ export async function testApp(
     },
     async close() {
       await app.close();
+      if (queue) await queue.stop(1000);
       if (!options.database) await database.drop();
     },
   };

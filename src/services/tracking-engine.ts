@@ -1,0 +1,694 @@
+// The tracking engine: attempts at tracking requests and refreshes of tracked shipments.
+//
+// A tracked shipment is shared: one per (carrier, number type, number), fetched once however many accounts
+// follow it, and projected onto each account's shipment, containers and events. Each refresh fetches
+// outside any transaction (sources are slow; on PGlite a transaction holds the only connection), runs the
+// pure core (normalize, detectChanges, schedule) and commits everything it produced in one transaction:
+// raw observations, the new state, every account's snapshots and events, and the request outcomes.
+// Due times are domain time (the world clock); leases are wall time. A worker that dies mid-refresh leaves a
+// lease that expires, and the item is simply refreshed again.
+import type { Logger } from 'pino';
+import type { Account } from '../domain/account.js';
+import type { Clocks } from '../domain/clock.js';
+import { newId } from '../lib/ids.js';
+import { SourceError, type SourceObservation, type TrackTarget } from '../sources/contract.js';
+import { RAILROADS, terminalById, terminalNaturalKey } from '../sources/reference/index.js';
+import type { RegisteredSource, SourceRegistry } from '../sources/registry.js';
+import type { Db, Queryable } from '../storage/db.js';
+import { findAccountById } from '../storage/repositories/accounts.js';
+import * as requests from '../storage/repositories/tracking-requests.js';
+import * as repo from '../storage/repositories/tracking.js';
+import { type DomainEvent, detectChanges, type StoredState } from '../tracking/changes.js';
+import { inferNumber } from '../tracking/infer-number.js';
+import { normalize } from '../tracking/normalize.js';
+import { type AttemptDecision, autoStopReason, decideAfterSourceError, nextChecks, type StopReason } from '../tracking/schedule.js';
+import type { ContainerSnapshot, FacilityRef, ShipmentSnapshot } from '../tracking/snapshot.js';
+import type { ShippingLineService } from './shipping-lines.js';
+
+/** How long a worker holds a request or a tracked shipment before another may take it over (wall time). */
+export const LEASE_MS = 2 * 60_000;
+/** A tracked shipment fetched this recently (domain time) is not fetched again for a new account's request. */
+export const FRESH_ENOUGH_MS = 15 * 60_000;
+/** The free plan's cap on active containers. */
+export const FREE_PLAN_CONTAINER_CAP = 10;
+/** Every engine event gets the features that unlock gated events; each account then sees what it may. */
+const ALL_FEATURES = ['rail_lfd'];
+
+export interface EngineDeps {
+  db: Db;
+  clocks: Clocks;
+  /** The data sources; a function because the sandbox's URL is known only once the API listens. */
+  registry: () => SourceRegistry;
+  shippingLines: ShippingLineService;
+  logger?: Logger;
+}
+
+/** What one refresh learned, before anything is written. */
+interface Gathered {
+  observations: SourceObservation[];
+  carrier: SourceObservation | null;
+  carrierError: SourceError | null;
+  terminalAsked: boolean;
+  railAsked: boolean;
+  railScac: string | null;
+  state: StoredState | null;
+  events: DomainEvent[];
+}
+
+export class TrackingEngine {
+  readonly #db: Db;
+  readonly #clocks: Clocks;
+  readonly #registry: () => SourceRegistry;
+  readonly #shippingLines: ShippingLineService;
+  readonly #log: Logger | undefined;
+
+  constructor(deps: EngineDeps) {
+    this.#db = deps.db;
+    this.#clocks = deps.clocks;
+    this.#registry = deps.registry;
+    this.#shippingLines = deps.shippingLines;
+    this.#log = deps.logger;
+  }
+
+  /**
+   * Runs everything due at `worldNow` (default: the world clock's now): tracking-request attempts and
+   * tracked-shipment refreshes, the most overdue first. Returns how many it handled.
+   */
+  async runDue(worldNow: Date = this.#clocks.world.now(), limit = 500): Promise<number> {
+    let handled = 0;
+    const wall = this.#clocks.wall.now();
+    for (const id of await requests.dueTrackingRequests(this.#db, worldNow, wall, limit)) {
+      if (await this.attempt(id, worldNow)) handled++;
+    }
+    for (const id of await repo.dueTrackedShipments(this.#db, worldNow, this.#clocks.wall.now(), limit)) {
+      if (await this.refresh(id, { worldNow })) handled++;
+    }
+    return handled;
+  }
+
+  /** The earliest attempt or refresh due after `worldNow` (null when nothing is scheduled). */
+  nextDueAfter(worldNow: Date): Promise<Date | null> {
+    return repo.nextDueAfter(this.#db, worldNow);
+  }
+
+  /** One attempt at a tracking request, when one is due and nobody else holds it; false otherwise. */
+  async attempt(trackingRequestId: string, worldNow: Date = this.#clocks.world.now()): Promise<boolean> {
+    const wall = this.#clocks.wall.now();
+    const req = await requests.claimTrackingRequest(this.#db, trackingRequestId, wall, new Date(wall.getTime() + LEASE_MS));
+    if (!req) return false;
+    try {
+      await this.#attempt(req, worldNow);
+    } catch (err) {
+      this.#log?.error({ err, tracking_request_id: req.id }, 'tracking request attempt failed');
+      // An error of ours, not the source's: count it as a temporary failure so the request is not stuck.
+      await this.#db.transaction((tx) =>
+        this.#finish(tx, req, decideAfterSourceError('unavailable', this.#attemptState(req), worldNow), worldNow, req.scac),
+      );
+    }
+    return true;
+  }
+
+  async #attempt(req: requests.TrackingRequestRecord, worldNow: Date): Promise<void> {
+    const account = await findAccountById(this.#db, req.account_id);
+    if (!account) return;
+    const scac = req.scac || this.#detectScac(account, req.request_number);
+    if (!scac) {
+      await this.#db.transaction((tx) =>
+        this.#finish(tx, req, { status: 'failed', failedReason: 'scac_auto_detect_failed' }, worldNow, ''),
+      );
+      return;
+    }
+    const source = this.#registry().carrier(scac);
+    if (!source) {
+      const decision = decideAfterSourceError('unavailable', this.#attemptState(req), worldNow);
+      await this.#db.transaction((tx) => this.#finish(tx, req, decision, worldNow, scac));
+      return;
+    }
+    const tracked = await repo.ensureTrackedShipment(
+      this.#db,
+      { id: newId(), scac, numberType: req.request_type, number: req.request_number },
+      this.#clocks.wall.now(),
+    );
+    const duplicate = await repo.findAccountShipmentFor(this.#db, req.account_id, tracked.id, req.request_type, req.request_number, scac);
+    if (duplicate) {
+      await this.#db.transaction((tx) =>
+        this.#finish(tx, req, { status: 'failed', failedReason: 'duplicate' }, worldNow, scac, duplicate.id),
+      );
+      return;
+    }
+
+    // Reuse what another account's tracking fetched a moment ago; else fetch now (and refresh for everyone).
+    const fresh =
+      tracked.state !== null &&
+      tracked.active &&
+      tracked.line_last_succeeded_at !== null &&
+      worldNow.getTime() - tracked.line_last_succeeded_at.getTime() < FRESH_ENOUGH_MS;
+    let gathered: Gathered | null = null;
+    let claimed: repo.TrackedShipmentRow | undefined;
+    if (!fresh) {
+      const wall = this.#clocks.wall.now();
+      claimed = await repo.claimTrackedShipment(this.#db, tracked.id, wall, new Date(wall.getTime() + LEASE_MS), { activeOnly: false });
+      if (!claimed) {
+        // Another worker is refreshing it right now: try again in a minute (domain time).
+        await requests.finishAttempt(
+          this.#db,
+          req.id,
+          { ...this.#unchanged(req), next_attempt_at: new Date(worldNow.getTime() + 60_000) },
+          this.#clocks.wall.now(),
+        );
+        return;
+      }
+      gathered = await this.#gather(claimed, worldNow, { forceLine: true });
+    }
+
+    await this.#db.transaction(async (tx) => {
+      let state = (tracked.state as StoredState | null) ?? null;
+      if (claimed && gathered) {
+        await this.#commitRefresh(tx, claimed, gathered, worldNow);
+        if (gathered.carrierError) {
+          const err = gathered.carrierError;
+          await this.#finish(
+            tx,
+            req,
+            decideAfterSourceError(err.kind, this.#attemptState(req), worldNow, err.details.retryAfterSeconds),
+            worldNow,
+            scac,
+          );
+          return;
+        }
+        state = gathered.state;
+      }
+      if (!state?.shipment) {
+        await this.#finish(tx, req, { status: 'failed', failedReason: 'data_unavailable' }, worldNow, scac);
+        return;
+      }
+      if (account.plan === 'free') {
+        const active = await requests.countActiveContainers(tx, account.id);
+        if (active + state.containers.length > FREE_PLAN_CONTAINER_CAP) {
+          await this.#finish(tx, req, { status: 'failed', failedReason: 'plan_limit_reached' }, worldNow, scac);
+          return;
+        }
+      }
+      const current = await repo.findTrackedShipment(tx, tracked.id);
+      const shipmentId = newId();
+      await repo.insertTrackedAccountShipment(
+        tx,
+        {
+          id: shipmentId,
+          account_id: account.id,
+          tracked_shipment_id: tracked.id,
+          customer_id: req.customer_id,
+          request_number: req.request_number,
+          ref_numbers: req.ref_numbers,
+          tags: req.shipment_tags,
+          created_at: this.#clocks.wall.now(),
+        },
+        shipmentColumns(state.shipment, current ?? tracked, req.request_number),
+      );
+      // The first snapshot is the account's baseline: its containers are created, history is stored, and
+      // nothing else is announced.
+      const baseline: DomainEvent[] = state.containers.map((c) => ({
+        type: 'container.created',
+        container_number: c.number,
+        timestamp: worldNow.toISOString(),
+        timezone: null,
+      }));
+      await this.#project(
+        tx,
+        { id: shipmentId, account_id: account.id, features: account.features },
+        state,
+        baseline,
+        current ?? tracked,
+        worldNow,
+      );
+      const done = await this.#finish(tx, req, null, worldNow, scac, shipmentId);
+      await this.#accountEvent(tx, account.id, 'tracking_request.succeeded', worldNow, {
+        tracking_request_id: done.id,
+        shipment_id: shipmentId,
+        payload: { tracking_request_id: done.id, shipment_id: shipmentId },
+      });
+    });
+  }
+
+  /**
+   * Refreshes a tracked shipment now: asks the sources that are due (all of them with `force`), commits the
+   * changes for every account following it. False when another worker holds it or it is not active.
+   */
+  async refresh(trackedId: string, opts: { worldNow?: Date; force?: boolean } = {}): Promise<boolean> {
+    const worldNow = opts.worldNow ?? this.#clocks.world.now();
+    const wall = this.#clocks.wall.now();
+    const tracked = await repo.claimTrackedShipment(this.#db, trackedId, wall, new Date(wall.getTime() + LEASE_MS), { activeOnly: true });
+    if (!tracked) return false;
+    try {
+      const gathered = await this.#gather(tracked, worldNow, { forceLine: opts.force ?? false, forceYard: opts.force ?? false });
+      await this.#db.transaction((tx) => this.#commitRefresh(tx, tracked, gathered, worldNow));
+    } catch (err) {
+      this.#log?.error({ err, tracked_shipment_id: trackedId }, 'refresh failed');
+      await repo.releaseTrackedShipment(this.#db, trackedId);
+      throw err;
+    }
+    return true;
+  }
+
+  /** Fetches what is due from the carrier, the POD terminals and the railroad, and runs the pure core. */
+  async #gather(tracked: repo.TrackedShipmentRow, worldNow: Date, opts: { forceLine?: boolean; forceYard?: boolean }): Promise<Gathered> {
+    const registry = this.#registry();
+    const previous = (tracked.state as StoredState | null) ?? null;
+    const now = worldNow.getTime();
+    const due = (at: Date | null) => at === null || at.getTime() <= now;
+    const observations: SourceObservation[] = [];
+    let carrier: SourceObservation | null = null;
+    let carrierError: SourceError | null = null;
+
+    if (opts.forceLine || previous === null || due(tracked.line_next_check_at)) {
+      const source = registry.carrier(tracked.scac);
+      if (!source) carrierError = new SourceError('unavailable', `no source is configured for carrier ${tracked.scac}`);
+      else {
+        const target: TrackTarget = { numberType: tracked.number_type, number: tracked.number, scac: tracked.scac };
+        try {
+          carrier = await this.#fetch(source, target);
+          observations.push(carrier);
+        } catch (err) {
+          if (!(err instanceof SourceError)) throw err;
+          carrierError = err;
+        }
+      }
+    }
+    if (carrierError) {
+      return {
+        observations,
+        carrier,
+        carrierError,
+        terminalAsked: false,
+        railAsked: false,
+        railScac: tracked.rail_scac,
+        state: previous,
+        events: [],
+      };
+    }
+
+    // What we know with the carrier's word, to find the terminals and railroad to ask.
+    const withCarrier = detectChanges(previous, normalize({ carrier, terminals: [], rail: [] }, { worldNow }), {
+      worldNow,
+      accountFeatures: ALL_FEATURES,
+    }).state;
+    const terminals: SourceObservation[] = [];
+    const rail: SourceObservation[] = [];
+    const checks = nextChecks(withCarrier.shipment, withCarrier.containers, worldNow);
+    const terminalAsked = checks.terminal !== null && (opts.forceYard === true || due(tracked.terminal_next_check_at));
+    const railAsked = checks.rail !== null && (opts.forceYard === true || due(tracked.rail_next_check_at));
+    let railScac = tracked.rail_scac;
+
+    if (terminalAsked) {
+      for (const c of withCarrier.containers) {
+        if (c.empty_terminated_at || c.pod_full_out_at) continue;
+        const key = terminalKey(c.pod_terminal ?? withCarrier.shipment?.pod_terminal ?? null);
+        const source = key ? registry.terminal(key) : undefined;
+        if (!key || !source) continue;
+        const obs = await this.#fetchQuietly(source, { numberType: 'container', number: c.number, facilityCode: key });
+        if (obs) terminals.push(obs);
+      }
+    }
+    if (railAsked) {
+      for (const c of withCarrier.containers) {
+        if (!c.rail_move || c.empty_terminated_at || c.final_destination_full_out_at) continue;
+        // DCSA names no railroad: ask the one that answered before, else each Class I railroad in turn.
+        const known = railScac ?? c.pod_rail_carrier_scac ?? c.ind_rail_carrier_scac;
+        for (const scac of known ? [known] : RAILROADS.map((r) => r.scac)) {
+          const source = registry.railroad(scac);
+          if (!source) continue;
+          const obs = await this.#fetchQuietly(source, { numberType: 'container', number: c.number, scac });
+          if (obs) {
+            rail.push(obs);
+            railScac = scac;
+            break;
+          }
+        }
+      }
+    }
+    observations.push(...terminals, ...rail);
+    const { events, state } = detectChanges(previous, normalize({ carrier, terminals, rail }, { worldNow }), {
+      worldNow,
+      accountFeatures: ALL_FEATURES,
+    });
+    return { observations, carrier, carrierError: null, terminalAsked, railAsked, railScac, state, events };
+  }
+
+  async #fetch(source: RegisteredSource, target: TrackTarget): Promise<SourceObservation> {
+    return source.adapter.fetch(target, { signal: AbortSignal.timeout(30_000), now: () => this.#clocks.wall.now() });
+  }
+
+  /** A terminal or rail answer, or null when the source does not know the container or fails (logged). */
+  async #fetchQuietly(source: RegisteredSource, target: TrackTarget): Promise<SourceObservation | null> {
+    try {
+      return await this.#fetch(source, target);
+    } catch (err) {
+      if (!(err instanceof SourceError)) throw err;
+      if (err.kind !== 'not_found') this.#log?.warn({ err, source: source.id, number: target.number }, 'source failed');
+      return null;
+    }
+  }
+
+  /** Writes one refresh: observations, state, schedule, every account's projection and events, auto-stop. */
+  async #commitRefresh(tx: Queryable, tracked: repo.TrackedShipmentRow, g: Gathered, worldNow: Date): Promise<void> {
+    const wall = this.#clocks.wall.now();
+    for (const o of g.observations) {
+      await repo.keepRawObservation(
+        tx,
+        {
+          id: newId(),
+          tracked_shipment_id: tracked.id,
+          source_id: o.sourceId,
+          target: o.target,
+          payload: o.payload,
+          payload_sha256: o.payloadSha256,
+          facts: o.facts,
+        },
+        o.fetchedAt,
+      );
+    }
+    const failures = g.carrierError ? tracked.line_consecutive_failures + 1 : g.carrier ? 0 : tracked.line_consecutive_failures;
+    const state = g.state;
+    const checks = nextChecks(state?.shipment ?? null, state?.containers ?? [], worldNow, failures);
+    const lineAsked = g.carrier !== null || g.carrierError !== null;
+    const lineChanged = g.carrier !== null && g.carrier.payloadSha256 !== tracked.line_last_payload_sha256;
+    const lineNext = lineAsked || tracked.line_next_check_at === null ? checks.line : tracked.line_next_check_at;
+    const keepOrNew = (asked: boolean, old: Date | null, fresh: Date | null) =>
+      fresh === null ? null : asked || old === null || old.getTime() <= worldNow.getTime() ? fresh : old;
+    const terminalNext = keepOrNew(g.terminalAsked, tracked.terminal_next_check_at, checks.terminal);
+    const railNext = keepOrNew(g.railAsked, tracked.rail_next_check_at, checks.rail);
+    const lineLastChangedAt = lineChanged ? worldNow : (tracked.line_last_changed_at ?? (g.carrier ? worldNow : null));
+
+    let stop: StopReason | null = null;
+    if (g.carrierError?.kind === 'cancelled' && state?.shipment) stop = 'booking_cancelled';
+    else if (state?.shipment) stop = autoStopReason(state.shipment, state.containers, lineLastChangedAt, worldNow);
+
+    const update: repo.TrackedShipmentUpdate = {
+      state,
+      rail_scac: g.railScac,
+      active: stop === null,
+      stopped_reason: stop,
+      next_check_at: stop
+        ? null
+        : new Date(Math.min(lineNext.getTime(), terminalNext?.getTime() ?? Infinity, railNext?.getTime() ?? Infinity)),
+      line_next_check_at: lineNext,
+      terminal_next_check_at: terminalNext,
+      rail_next_check_at: railNext,
+      line_last_payload_sha256: g.carrier?.payloadSha256 ?? tracked.line_last_payload_sha256,
+      line_last_attempted_at: lineAsked ? worldNow : tracked.line_last_attempted_at,
+      line_last_succeeded_at: g.carrier ? worldNow : tracked.line_last_succeeded_at,
+      line_last_changed_at: lineLastChangedAt,
+      line_consecutive_failures: failures,
+      line_last_error: g.carrierError ? `${g.carrierError.kind}: ${g.carrierError.message}` : g.carrier ? null : tracked.line_last_error,
+      terminal_checked_at: g.terminalAsked ? worldNow : tracked.terminal_checked_at,
+      rail_checked_at: g.railAsked ? worldNow : tracked.rail_checked_at,
+    };
+    await repo.saveTrackedShipment(tx, tracked.id, update, wall);
+    if (!state?.shipment) return;
+
+    const after = { ...tracked, ...update };
+    for (const linked of await repo.activeLinkedShipments(tx, tracked.id)) {
+      await this.#project(tx, linked, state, g.events, after, worldNow);
+      if (stop) await this.#stop(tx, linked, stop, worldNow, false);
+    }
+  }
+
+  /** Stops one account's shipment: its requests become `tracking_stopped`, with the event. */
+  async #stop(tx: Queryable, shipment: { id: string; account_id: string }, reason: string, worldNow: Date, byUser: boolean): Promise<void> {
+    const wall = this.#clocks.wall.now();
+    await repo.stopShipment(tx, shipment.id, reason, worldNow, byUser, wall);
+    for (const r of await requests.setStatusForShipment(tx, shipment.id, 'created', 'tracking_stopped', wall)) {
+      await this.#accountEvent(tx, shipment.account_id, 'tracking_request.tracking_stopped', worldNow, {
+        tracking_request_id: r.id,
+        shipment_id: shipment.id,
+        payload: { tracking_request_id: r.id, shipment_id: shipment.id, reason },
+      });
+    }
+  }
+
+  /** Writes the state onto one account's shipment and records the events it may see. */
+  async #project(
+    tx: Queryable,
+    shipment: { id: string; account_id: string; features: readonly string[] },
+    state: StoredState,
+    events: readonly DomainEvent[],
+    tracked: repo.TrackedShipmentRow,
+    worldNow: Date,
+  ): Promise<void> {
+    const wall = this.#clocks.wall.now();
+    if (state.shipment) await repo.updateShipmentColumns(tx, shipment.id, shipmentColumns(state.shipment, tracked, null), wall);
+    const containerIds = new Map<string, string>();
+    for (const c of state.containers) {
+      const { id } = await repo.upsertContainer(
+        tx,
+        { id: newId(), account_id: shipment.account_id, shipment_id: shipment.id },
+        {
+          number: c.number,
+          current_status: c.current_status,
+          snapshot: c,
+          terminal_checked_at: tracked.terminal_checked_at,
+          terminal_next_check_at: tracked.terminal_next_check_at,
+          rail_checked_at: c.rail_move ? tracked.rail_checked_at : null,
+          rail_next_check_at: c.rail_move ? tracked.rail_next_check_at : null,
+        },
+        wall,
+      );
+      containerIds.set(c.number, id);
+    }
+    const eventIds = new Map<string, string>();
+    for (const record of state.transportEvents) {
+      const containerId = containerIds.get(record.container_number);
+      if (!containerId) continue;
+      const id = await repo.upsertTransportEvent(
+        tx,
+        {
+          id: newId(),
+          account_id: shipment.account_id,
+          shipment_id: shipment.id,
+          container_id: containerId,
+          event: record.event,
+          key: record.key,
+          timestamp: record.timestamp,
+          record,
+        },
+        wall,
+      );
+      eventIds.set(`${record.container_number} ${record.key}`, id);
+    }
+    for (const event of visibleTo(events, shipment.features)) {
+      const containerNumber = 'container_number' in event ? event.container_number : null;
+      const refs = {
+        shipment_id: shipment.id,
+        container_id: containerNumber ? (containerIds.get(containerNumber) ?? null) : null,
+        transport_event_id:
+          'transport_event' in event ? (eventIds.get(`${event.container_number} ${event.transport_event.key}`) ?? null) : null,
+        estimated_event_id: null as string | null,
+      };
+      if (event.type === 'shipment.estimated.arrival') {
+        refs.estimated_event_id = newId();
+        await repo.insertEstimatedEvent(
+          tx,
+          {
+            id: refs.estimated_event_id,
+            account_id: shipment.account_id,
+            shipment_id: shipment.id,
+            event: event.type,
+            estimated_timestamp: event.estimated_event.estimated_timestamp,
+            record: event.estimated_event,
+          },
+          wall,
+        );
+      }
+      await this.#accountEvent(tx, shipment.account_id, event.type, worldNow, { ...refs, payload: event });
+    }
+  }
+
+  async #accountEvent(
+    tx: Queryable,
+    accountId: string,
+    event: string,
+    worldNow: Date,
+    refs: {
+      tracking_request_id?: string | null;
+      shipment_id?: string | null;
+      container_id?: string | null;
+      transport_event_id?: string | null;
+      estimated_event_id?: string | null;
+      payload: unknown;
+    },
+  ): Promise<void> {
+    await repo.insertAccountEvent(
+      tx,
+      {
+        id: newId(),
+        account_id: accountId,
+        event,
+        tracking_request_id: refs.tracking_request_id ?? null,
+        shipment_id: refs.shipment_id ?? null,
+        container_id: refs.container_id ?? null,
+        transport_event_id: refs.transport_event_id ?? null,
+        estimated_event_id: refs.estimated_event_id ?? null,
+        payload: refs.payload,
+        occurred_at: worldNow,
+      },
+      this.#clocks.wall.now(),
+    );
+  }
+
+  /** Records an attempt's outcome (null decision: created) and the request event it calls for. */
+  async #finish(
+    tx: Queryable,
+    req: requests.TrackingRequestRecord,
+    decision: AttemptDecision | null,
+    worldNow: Date,
+    scac: string,
+    shipmentId: string | null = null,
+  ): Promise<requests.TrackingRequestRecord> {
+    const outcome: requests.RequestOutcome =
+      decision === null
+        ? {
+            status: 'created',
+            failed_reason: null,
+            is_retrying: false,
+            retry_count: req.retry_count,
+            next_attempt_at: null,
+            awaiting_since: req.awaiting_since,
+            shipment_id: shipmentId,
+            scac,
+          }
+        : decision.status === 'failed'
+          ? {
+              status: 'failed',
+              failed_reason: decision.failedReason,
+              is_retrying: false,
+              retry_count: req.retry_count,
+              next_attempt_at: null,
+              awaiting_since: req.awaiting_since,
+              shipment_id: shipmentId,
+              scac,
+            }
+          : decision.status === 'awaiting_manifest'
+            ? {
+                status: 'awaiting_manifest',
+                failed_reason: decision.failedReason,
+                is_retrying: false,
+                retry_count: req.retry_count,
+                next_attempt_at: decision.nextAttemptAt,
+                awaiting_since: decision.awaitingSince,
+                shipment_id: null,
+                scac,
+              }
+            : {
+                status: 'pending',
+                failed_reason: decision.failedReason,
+                is_retrying: true,
+                retry_count: decision.retryCount,
+                next_attempt_at: decision.nextAttemptAt,
+                awaiting_since: req.awaiting_since,
+                shipment_id: null,
+                scac,
+              };
+    const done = await requests.finishAttempt(tx, req.id, outcome, this.#clocks.wall.now());
+    const event =
+      outcome.status === 'failed'
+        ? 'tracking_request.failed'
+        : outcome.status === 'awaiting_manifest' && req.status !== 'awaiting_manifest'
+          ? 'tracking_request.awaiting_manifest'
+          : null;
+    if (event) {
+      await this.#accountEvent(tx, req.account_id, event, worldNow, {
+        tracking_request_id: req.id,
+        shipment_id: shipmentId,
+        payload: { tracking_request_id: req.id, status: outcome.status, failed_reason: outcome.failed_reason },
+      });
+    }
+    return done;
+  }
+
+  #attemptState(req: requests.TrackingRequestRecord) {
+    return { retryCount: req.retry_count ?? 0, awaitingSince: req.awaiting_since };
+  }
+
+  #unchanged(req: requests.TrackingRequestRecord): requests.RequestOutcome {
+    return {
+      status: req.status,
+      failed_reason: req.failed_reason,
+      is_retrying: req.is_retrying,
+      retry_count: req.retry_count,
+      next_attempt_at: req.next_attempt_at,
+      awaiting_since: req.awaiting_since,
+      shipment_id: req.shipment_id,
+      scac: req.scac,
+    };
+  }
+
+  /** The carrier auto-detection picks for a number (bill of lading prefix, container owner prefix), if any. */
+  #detectScac(account: Account, number: string): string | null {
+    const visible = new Set(this.#shippingLines.list(account).map((c) => c.scac));
+    const inference = inferNumber(number, { isVisible: (scac) => visible.has(scac) });
+    if (!inference || inference.shippingLine.decision === 'no_prediction') return null;
+    return inference.shippingLine.selected?.scac ?? null;
+  }
+}
+
+/** The key the terminal sources use for a POD terminal the sources named. */
+function terminalKey(ref: FacilityRef | null): string | null {
+  if (!ref) return null;
+  const terminal = ref.id ? terminalById(ref.id) : undefined;
+  if (terminal) return terminalNaturalKey(terminal);
+  return ref.firmsCode ?? null;
+}
+
+/** The events an account may see: the rail LFD ones only with `rail_lfd`. */
+function visibleTo(events: readonly DomainEvent[], features: readonly string[]): DomainEvent[] {
+  if (features.includes('rail_lfd')) return [...events];
+  const out: DomainEvent[] = [];
+  for (const e of events) {
+    if (e.type === 'container.pickup_lfd_rail.changed') continue;
+    if (e.type === 'container.updated' && 'pickup_lfd_rail' in e.changeset) {
+      const { pickup_lfd_rail: _hidden, ...changeset } = e.changeset;
+      if (Object.keys(changeset).length > 0) out.push({ ...e, changeset });
+      continue;
+    }
+    out.push(e);
+  }
+  return out;
+}
+
+function shipmentColumns(s: ShipmentSnapshot, tracked: repo.TrackedShipmentRow, requestNumber: string | null): repo.ShipmentColumns {
+  return {
+    bill_of_lading_number: s.bill_of_lading_number ?? s.booking_number ?? requestNumber ?? tracked.number,
+    booking_number: s.booking_number,
+    shipping_line_scac: s.shipping_line_scac ?? tracked.scac,
+    shipping_line_name: s.shipping_line_name,
+    shipping_line_short_name: s.shipping_line_short_name,
+    port_of_lading_locode: s.port_of_lading_locode,
+    port_of_lading_name: s.port_of_lading_name,
+    pol_etd_at: s.pol_etd_at,
+    pol_atd_at: s.pol_atd_at,
+    pol_original_etd_at: s.pol_original_etd_at,
+    pol_timezone: s.pol_timezone,
+    port_of_discharge_locode: s.port_of_discharge_locode,
+    port_of_discharge_name: s.port_of_discharge_name,
+    pod_terminal_firms_code: s.pod_terminal?.firmsCode ?? null,
+    pod_vessel_name: s.pod_vessel_name,
+    pod_vessel_imo: s.pod_vessel_imo,
+    pod_voyage_number: s.pod_voyage_number,
+    pod_eta_at: s.pod_eta_at,
+    pod_original_eta_at: s.pod_original_eta_at,
+    pod_ata_at: s.pod_ata_at,
+    pod_timezone: s.pod_timezone,
+    destination_locode: s.destination_locode,
+    destination_name: s.destination_name,
+    destination_eta_at: s.destination_eta_at,
+    destination_ata_at: s.destination_ata_at,
+    destination_original_eta_at: s.destination_original_eta_at,
+    destination_timezone: s.destination_timezone,
+    line_tracking_last_attempted_at: tracked.line_last_attempted_at,
+    line_tracking_last_succeeded_at: tracked.line_last_succeeded_at,
+    line_tracking_next_attempt_at: tracked.line_next_check_at,
+    snapshot: s,
+  };
+}
+
+export type { ContainerSnapshot };

@@ -1,0 +1,491 @@
+// What the tracking engine reads and writes: the shared tracked shipments (one per carrier and number), the
+// per-account shipments, containers and events projected from them, raw observations and the account event log.
+import { one, type Queryable } from '../db.js';
+
+export interface TrackedShipmentRow {
+  id: string;
+  scac: string;
+  number_type: 'bill_of_lading' | 'booking_number' | 'container';
+  number: string;
+  /** The engine's StoredState (JSON); null before the first successful fetch. */
+  state: unknown;
+  rail_scac: string | null;
+  active: boolean;
+  stopped_reason: string | null;
+  next_check_at: Date | null;
+  line_next_check_at: Date | null;
+  terminal_next_check_at: Date | null;
+  rail_next_check_at: Date | null;
+  line_last_payload_sha256: string | null;
+  line_last_attempted_at: Date | null;
+  line_last_succeeded_at: Date | null;
+  line_last_changed_at: Date | null;
+  line_consecutive_failures: number;
+  line_last_error: string | null;
+  terminal_checked_at: Date | null;
+  rail_checked_at: Date | null;
+  lease_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  [k: string]: unknown;
+}
+
+/** The tracked shipment for a carrier and number, made on first use (concurrent callers get the same row). */
+export async function ensureTrackedShipment(
+  q: Queryable,
+  key: { id: string; scac: string; numberType: string; number: string },
+  now: Date,
+): Promise<TrackedShipmentRow> {
+  const row = await one<TrackedShipmentRow>(
+    q,
+    `INSERT INTO tracked_shipments (id, scac, number_type, number, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $5)
+     ON CONFLICT (scac, number_type, number) DO UPDATE SET scac = EXCLUDED.scac
+     RETURNING *`,
+    [key.id, key.scac, key.numberType, key.number, now],
+  );
+  return row!;
+}
+
+export async function findTrackedShipment(q: Queryable, id: string): Promise<TrackedShipmentRow | undefined> {
+  return one<TrackedShipmentRow>(q, 'SELECT * FROM tracked_shipments WHERE id = $1', [id]);
+}
+
+/** Takes a tracked shipment for one refresh unless another worker holds it (the lease is wall time). */
+export async function claimTrackedShipment(
+  q: Queryable,
+  id: string,
+  wallNow: Date,
+  leaseUntil: Date,
+  opts: { activeOnly: boolean },
+): Promise<TrackedShipmentRow | undefined> {
+  return one<TrackedShipmentRow>(
+    q,
+    `UPDATE tracked_shipments SET lease_until = $3
+     WHERE id = $1 AND (lease_until IS NULL OR lease_until < $2) ${opts.activeOnly ? 'AND active' : ''}
+     RETURNING *`,
+    [id, wallNow, leaseUntil],
+  );
+}
+
+export async function releaseTrackedShipment(q: Queryable, id: string): Promise<void> {
+  await q.query('UPDATE tracked_shipments SET lease_until = NULL WHERE id = $1', [id]);
+}
+
+/** Active tracked shipments due at `worldNow`, the most overdue first. */
+export async function dueTrackedShipments(q: Queryable, worldNow: Date, wallNow: Date, limit: number): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM tracked_shipments
+     WHERE active AND next_check_at <= $1 AND (lease_until IS NULL OR lease_until < $2)
+     ORDER BY next_check_at, id LIMIT $3`,
+    [worldNow, wallNow, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The earliest due time after `worldNow` of any tracking-request attempt or active tracked shipment. */
+export async function nextDueAfter(q: Queryable, worldNow: Date): Promise<Date | null> {
+  const row = await one<{ at: Date | null }>(
+    q,
+    `SELECT least(
+       (SELECT min(next_attempt_at) FROM tracking_requests WHERE next_attempt_at > $1 AND status IN ('pending', 'awaiting_manifest')),
+       (SELECT min(next_check_at) FROM tracked_shipments WHERE active AND next_check_at > $1)) AS at`,
+    [worldNow],
+  );
+  return row?.at ?? null;
+}
+
+export type TrackedShipmentUpdate = Pick<
+  TrackedShipmentRow,
+  | 'state'
+  | 'rail_scac'
+  | 'active'
+  | 'stopped_reason'
+  | 'next_check_at'
+  | 'line_next_check_at'
+  | 'terminal_next_check_at'
+  | 'rail_next_check_at'
+  | 'line_last_payload_sha256'
+  | 'line_last_attempted_at'
+  | 'line_last_succeeded_at'
+  | 'line_last_changed_at'
+  | 'line_consecutive_failures'
+  | 'line_last_error'
+  | 'terminal_checked_at'
+  | 'rail_checked_at'
+>;
+
+/** Stores a refresh's result and releases the lease. */
+export async function saveTrackedShipment(q: Queryable, id: string, u: TrackedShipmentUpdate, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE tracked_shipments SET state = $2, rail_scac = $3, active = $4, stopped_reason = $5, next_check_at = $6,
+       line_last_attempted_at = $7, line_last_succeeded_at = $8, line_last_changed_at = $9, line_consecutive_failures = $10,
+       line_last_error = $11, terminal_checked_at = $12, rail_checked_at = $13, line_next_check_at = $15,
+       terminal_next_check_at = $16, rail_next_check_at = $17, line_last_payload_sha256 = $18, lease_until = NULL, updated_at = $14
+     WHERE id = $1`,
+    [
+      id,
+      u.state === null ? null : JSON.stringify(u.state),
+      u.rail_scac,
+      u.active,
+      u.stopped_reason,
+      u.next_check_at,
+      u.line_last_attempted_at,
+      u.line_last_succeeded_at,
+      u.line_last_changed_at,
+      u.line_consecutive_failures,
+      u.line_last_error,
+      u.terminal_checked_at,
+      u.rail_checked_at,
+      now,
+      u.line_next_check_at,
+      u.terminal_next_check_at,
+      u.rail_next_check_at,
+      u.line_last_payload_sha256,
+    ],
+  );
+}
+
+/** An account's shipment that follows a tracked shipment (the projection's target). */
+export interface LinkedShipment {
+  id: string;
+  account_id: string;
+  features: string[];
+  line_tracking_stopped_at: Date | null;
+  [k: string]: unknown;
+}
+
+/** Every account shipment fed by this tracked shipment that is still being tracked. */
+export async function activeLinkedShipments(q: Queryable, trackedId: string): Promise<LinkedShipment[]> {
+  return q.query<LinkedShipment>(
+    `SELECT s.id, s.account_id, a.features, s.line_tracking_stopped_at
+     FROM shipments s JOIN accounts a ON a.id = s.account_id
+     WHERE s.tracked_shipment_id = $1 AND s.line_tracking_stopped_at IS NULL
+     ORDER BY s.created_at, s.id`,
+    [trackedId],
+  );
+}
+
+/**
+ * The account's shipment already following this tracked shipment or, for a bill of lading or booking, any of
+ * its shipments with that number at that carrier (tracked through another request type): a duplicate.
+ */
+export async function findAccountShipmentFor(
+  q: Queryable,
+  accountId: string,
+  trackedId: string,
+  numberType: string,
+  number: string,
+  scac: string,
+): Promise<{ id: string } | undefined> {
+  return one<{ id: string }>(
+    q,
+    `SELECT id FROM shipments
+     WHERE account_id = $1 AND (
+       tracked_shipment_id = $2
+       OR ($3 = 'bill_of_lading' AND upper(bill_of_lading_number) = upper($4) AND shipping_line_scac = $5)
+       OR ($3 = 'booking_number' AND upper(booking_number) = upper($4) AND shipping_line_scac = $5)
+       OR ($3 = 'container' AND EXISTS (
+         SELECT 1 FROM containers c WHERE c.shipment_id = shipments.id AND c.number = upper($4)
+       ) AND shipping_line_scac = $5))
+     ORDER BY line_tracking_stopped_at NULLS FIRST, created_at
+     LIMIT 1`,
+    [accountId, trackedId, numberType, number, scac],
+  );
+}
+
+/** The wire columns of a shipment that the engine fills from the snapshot. */
+export interface ShipmentColumns {
+  bill_of_lading_number: string;
+  booking_number: string | null;
+  shipping_line_scac: string | null;
+  shipping_line_name: string | null;
+  shipping_line_short_name: string | null;
+  port_of_lading_locode: string | null;
+  port_of_lading_name: string | null;
+  pol_etd_at: string | null;
+  pol_atd_at: string | null;
+  pol_original_etd_at: string | null;
+  pol_timezone: string | null;
+  port_of_discharge_locode: string | null;
+  port_of_discharge_name: string | null;
+  pod_terminal_firms_code: string | null;
+  pod_vessel_name: string | null;
+  pod_vessel_imo: string | null;
+  pod_voyage_number: string | null;
+  pod_eta_at: string | null;
+  pod_original_eta_at: string | null;
+  pod_ata_at: string | null;
+  pod_timezone: string | null;
+  destination_locode: string | null;
+  destination_name: string | null;
+  destination_eta_at: string | null;
+  destination_ata_at: string | null;
+  destination_original_eta_at: string | null;
+  destination_timezone: string | null;
+  line_tracking_last_attempted_at: Date | null;
+  line_tracking_last_succeeded_at: Date | null;
+  line_tracking_next_attempt_at: Date | null;
+  /** The whole ShipmentSnapshot (JSON). */
+  snapshot: unknown;
+}
+
+const SHIPMENT_COLUMNS: (keyof ShipmentColumns)[] = [
+  'bill_of_lading_number',
+  'booking_number',
+  'shipping_line_scac',
+  'shipping_line_name',
+  'shipping_line_short_name',
+  'port_of_lading_locode',
+  'port_of_lading_name',
+  'pol_etd_at',
+  'pol_atd_at',
+  'pol_original_etd_at',
+  'pol_timezone',
+  'port_of_discharge_locode',
+  'port_of_discharge_name',
+  'pod_terminal_firms_code',
+  'pod_vessel_name',
+  'pod_vessel_imo',
+  'pod_voyage_number',
+  'pod_eta_at',
+  'pod_original_eta_at',
+  'pod_ata_at',
+  'pod_timezone',
+  'destination_locode',
+  'destination_name',
+  'destination_eta_at',
+  'destination_ata_at',
+  'destination_original_eta_at',
+  'destination_timezone',
+  'line_tracking_last_attempted_at',
+  'line_tracking_last_succeeded_at',
+  'line_tracking_next_attempt_at',
+  'snapshot',
+];
+
+const columnValue = (cols: ShipmentColumns, k: keyof ShipmentColumns) => (k === 'snapshot' ? JSON.stringify(cols[k]) : cols[k]);
+
+export async function insertTrackedAccountShipment(
+  q: Queryable,
+  s: {
+    id: string;
+    account_id: string;
+    tracked_shipment_id: string;
+    customer_id: string | null;
+    request_number: string;
+    ref_numbers: string[];
+    tags: string[];
+    created_at: Date;
+  },
+  cols: ShipmentColumns,
+): Promise<void> {
+  const names = ['id', 'account_id', 'tracked_shipment_id', 'customer_id', 'request_number', 'normalized_number', 'ref_numbers', 'tags'];
+  const values: unknown[] = [
+    s.id,
+    s.account_id,
+    s.tracked_shipment_id,
+    s.customer_id,
+    s.request_number,
+    s.request_number,
+    s.ref_numbers,
+    s.tags,
+  ];
+  for (const k of SHIPMENT_COLUMNS) {
+    names.push(k);
+    values.push(columnValue(cols, k));
+  }
+  names.push('created_at', 'updated_at');
+  values.push(s.created_at, s.created_at);
+  await q.query(`INSERT INTO shipments (${names.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})`, values);
+}
+
+export async function updateShipmentColumns(q: Queryable, id: string, cols: ShipmentColumns, now: Date): Promise<void> {
+  const sets = SHIPMENT_COLUMNS.map((k, i) => `${k} = $${i + 2}`);
+  await q.query(`UPDATE shipments SET ${sets.join(', ')}, updated_at = $${SHIPMENT_COLUMNS.length + 2} WHERE id = $1`, [
+    id,
+    ...SHIPMENT_COLUMNS.map((k) => columnValue(cols, k)),
+    now,
+  ]);
+}
+
+export async function stopShipment(q: Queryable, id: string, reason: string, worldNow: Date, byUser: boolean, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE shipments SET line_tracking_stopped_at = $2, line_tracking_stopped_reason = $3, line_tracking_stopped_by_user = $4,
+       line_tracking_next_attempt_at = NULL, updated_at = $5
+     WHERE id = $1 AND line_tracking_stopped_at IS NULL`,
+    [id, worldNow, reason, byUser, now],
+  );
+}
+
+export interface ContainerColumns {
+  number: string;
+  current_status: string;
+  snapshot: unknown;
+  terminal_checked_at: Date | null;
+  terminal_next_check_at: Date | null;
+  rail_checked_at: Date | null;
+  rail_next_check_at: Date | null;
+}
+
+/** Inserts or updates an account container; returns its id and whether it is new. */
+export async function upsertContainer(
+  q: Queryable,
+  c: { id: string; account_id: string; shipment_id: string },
+  cols: ContainerColumns,
+  now: Date,
+): Promise<{ id: string; inserted: boolean }> {
+  const row = await one<{ id: string; inserted: boolean }>(
+    q,
+    `INSERT INTO containers (id, account_id, shipment_id, number, current_status, snapshot, terminal_checked_at,
+       terminal_next_check_at, rail_checked_at, rail_next_check_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+     ON CONFLICT (shipment_id, number) DO UPDATE SET current_status = EXCLUDED.current_status, snapshot = EXCLUDED.snapshot,
+       terminal_checked_at = EXCLUDED.terminal_checked_at, terminal_next_check_at = EXCLUDED.terminal_next_check_at,
+       rail_checked_at = EXCLUDED.rail_checked_at, rail_next_check_at = EXCLUDED.rail_next_check_at,
+       updated_at = CASE WHEN containers.snapshot IS DISTINCT FROM EXCLUDED.snapshot THEN EXCLUDED.updated_at ELSE containers.updated_at END
+     RETURNING id, (xmax = 0) AS inserted`,
+    [
+      c.id,
+      c.account_id,
+      c.shipment_id,
+      cols.number,
+      cols.current_status,
+      JSON.stringify(cols.snapshot),
+      cols.terminal_checked_at,
+      cols.terminal_next_check_at,
+      cols.rail_checked_at,
+      cols.rail_next_check_at,
+      now,
+    ],
+  );
+  return row!;
+}
+
+/** Inserts a stored transport event or updates its record (a corrected time, say); returns its id. */
+export async function upsertTransportEvent(
+  q: Queryable,
+  e: {
+    id: string;
+    account_id: string;
+    shipment_id: string;
+    container_id: string;
+    event: string;
+    key: string;
+    timestamp: string | null;
+    record: unknown;
+  },
+  now: Date,
+): Promise<string> {
+  const row = await one<{ id: string }>(
+    q,
+    `INSERT INTO transport_events (id, account_id, shipment_id, container_id, event, key, "timestamp", record, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+     ON CONFLICT (container_id, key) DO UPDATE SET event = EXCLUDED.event, "timestamp" = EXCLUDED."timestamp", record = EXCLUDED.record,
+       updated_at = CASE WHEN transport_events.record IS DISTINCT FROM EXCLUDED.record THEN EXCLUDED.updated_at ELSE transport_events.updated_at END
+     RETURNING id`,
+    [e.id, e.account_id, e.shipment_id, e.container_id, e.event, e.key, e.timestamp, JSON.stringify(e.record), now],
+  );
+  return row!.id;
+}
+
+export async function insertEstimatedEvent(
+  q: Queryable,
+  e: { id: string; account_id: string; shipment_id: string; event: string; estimated_timestamp: string; record: unknown },
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO estimated_events (id, account_id, shipment_id, event, estimated_timestamp, record, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [e.id, e.account_id, e.shipment_id, e.event, e.estimated_timestamp, JSON.stringify(e.record), now],
+  );
+}
+
+export interface AccountEventRow {
+  seq: string;
+  id: string;
+  account_id: string;
+  event: string;
+  tracking_request_id: string | null;
+  shipment_id: string | null;
+  container_id: string | null;
+  transport_event_id: string | null;
+  estimated_event_id: string | null;
+  payload: unknown;
+  occurred_at: Date;
+  created_at: Date;
+  [k: string]: unknown;
+}
+
+export async function insertAccountEvent(
+  q: Queryable,
+  e: Omit<AccountEventRow, 'seq' | 'created_at' | 'payload'> & { payload: unknown },
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO account_events (id, account_id, event, tracking_request_id, shipment_id, container_id, transport_event_id,
+       estimated_event_id, payload, occurred_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      e.id,
+      e.account_id,
+      e.event,
+      e.tracking_request_id,
+      e.shipment_id,
+      e.container_id,
+      e.transport_event_id,
+      e.estimated_event_id,
+      JSON.stringify(e.payload),
+      e.occurred_at,
+      now,
+    ],
+  );
+}
+
+/** An account's events in commit order (after `afterSeq` when given). */
+export async function listAccountEvents(q: Queryable, accountId: string, afterSeq = '0'): Promise<AccountEventRow[]> {
+  return q.query<AccountEventRow>('SELECT * FROM account_events WHERE account_id = $1 AND seq > $2 ORDER BY seq', [accountId, afterSeq]);
+}
+
+/** Keeps a source's answer once per distinct payload (re-fetching the same answer only moves last_fetched_at). */
+export async function keepRawObservation(
+  q: Queryable,
+  o: {
+    id: string;
+    tracked_shipment_id: string;
+    source_id: string;
+    target: unknown;
+    payload: unknown;
+    payload_sha256: string;
+    facts: unknown;
+  },
+  fetchedAt: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO raw_observations (id, tracked_shipment_id, source_id, target, payload, payload_sha256, facts, first_fetched_at, last_fetched_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+     ON CONFLICT (tracked_shipment_id, source_id, payload_sha256) DO UPDATE SET last_fetched_at = EXCLUDED.last_fetched_at`,
+    [
+      o.id,
+      o.tracked_shipment_id,
+      o.source_id,
+      JSON.stringify(o.target),
+      JSON.stringify(o.payload),
+      o.payload_sha256,
+      JSON.stringify(o.facts),
+      fetchedAt,
+    ],
+  );
+}
+
+/** The latest observation of each source for a tracked shipment (to re-derive state without fetching). */
+export async function latestRawObservations(
+  q: Queryable,
+  trackedId: string,
+): Promise<{ source_id: string; target: unknown; payload: unknown; payload_sha256: string; facts: unknown; last_fetched_at: Date }[]> {
+  return q.query(
+    `SELECT DISTINCT ON (source_id, target) source_id, target, payload, payload_sha256, facts, last_fetched_at
+     FROM raw_observations WHERE tracked_shipment_id = $1 ORDER BY source_id, target, last_fetched_at DESC`,
+    [trackedId],
+  );
+}

@@ -1,0 +1,257 @@
+// Issue 4's acceptance, through the real seams: tracking requests run by the job queue, the real DCSA,
+// terminal and rail adapters reading the sandbox faces over loopback HTTP, a real database, the world clock
+// walked forward step by step.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Account } from '../../src/domain/account.js';
+import type { NewTrackingRequestInput } from '../../src/services/tracking-requests.js';
+import { testApp, type TestApp } from '../kit/app.js';
+
+const DAY = 86_400_000;
+
+interface Example {
+  scenario: string;
+  scac: string | null;
+  request_type: 'bill_of_lading' | 'booking_number' | 'container';
+  request_number: string;
+  expected_outcome: string;
+}
+
+let t: TestApp | null = null;
+afterEach(async () => {
+  await t?.close();
+  t = null;
+});
+
+/** A fresh world on a fresh database, its faces listening on a loopback port for the adapters. */
+async function world(): Promise<{ t: TestApp; account: Account; examples: Example[] }> {
+  t = await testApp({ sandbox: true, queue: true });
+  t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { account, auth } = await t.account();
+  const res = await t.app.inject({ method: 'GET', url: '/sandbox/examples', headers: auth });
+  return { t, account, examples: res.json().data };
+}
+
+function input(e: Example): NewTrackingRequestInput {
+  return {
+    requestType: e.request_type,
+    requestNumber: e.request_number,
+    scac: e.scac,
+    autoDetect: e.scac === null,
+    refNumbers: [],
+    shipmentTags: [],
+    customerId: null,
+  };
+}
+
+async function request(app: TestApp, id: string) {
+  const [row] = await app.database.db.query<{
+    status: string;
+    failed_reason: string | null;
+    is_retrying: boolean;
+    retry_count: number | null;
+    shipment_id: string | null;
+  }>('SELECT status, failed_reason, is_retrying, retry_count, shipment_id FROM tracking_requests WHERE id = $1', [id]);
+  return row!;
+}
+
+async function events(app: TestApp, accountId: string) {
+  return app.database.db.query<{ event: string; payload: Record<string, unknown>; container_id: string | null }>(
+    'SELECT event, payload, container_id FROM account_events WHERE account_id = $1 ORDER BY seq',
+    [accountId],
+  );
+}
+
+/** Walks the world clock forward; every step refreshes what is due, as the advance endpoint does. */
+async function walk(app: TestApp, days: number): Promise<void> {
+  await app.services.sandbox!.advance(days * DAY);
+}
+
+describe('tracking a sandbox number', () => {
+  it('the succeeded example becomes created with its shipment, containers and history, announced once', async () => {
+    const { t, account, examples } = await world();
+    const e = examples.find((x) => x.scenario === 'succeeded')!;
+    const req = await t.services.trackingRequests.create(account, input(e));
+    expect(req.status).toBe('pending');
+    expect(await t.queue!.runOnce('tracking.attempt')).toEqual({ completed: 1, failed: 0 });
+
+    const done = await request(t, req.id);
+    expect(done).toMatchObject({ status: 'created', failed_reason: null });
+    const [shipment] = await t.database.db.query<Record<string, unknown>>('SELECT * FROM shipments WHERE id = $1', [done.shipment_id]);
+    expect(shipment).toMatchObject({ account_id: account.id, bill_of_lading_number: e.request_number, shipping_line_scac: 'MAEU' });
+    expect(shipment!.port_of_lading_locode).toMatch(/^[A-Z]{5}$/);
+    expect(shipment!.port_of_discharge_locode).toMatch(/^[A-Z]{5}$/);
+    expect(shipment!.pod_vessel_imo).toMatch(/^\d{7}$/);
+    expect(shipment!.line_tracking_last_succeeded_at).toBeInstanceOf(Date);
+    expect(shipment!.line_tracking_next_attempt_at).toBeInstanceOf(Date);
+
+    const containers = await t.database.db.query<{ number: string; snapshot: Record<string, unknown> }>(
+      'SELECT number, snapshot FROM containers WHERE shipment_id = $1',
+      [done.shipment_id],
+    );
+    expect(containers.length).toBe(1);
+    expect(containers[0]!.snapshot.equipment_length).toBeTypeOf('number');
+    const history = await t.database.db.query<{ event: string }>('SELECT event FROM transport_events WHERE shipment_id = $1', [
+      done.shipment_id,
+    ]);
+    // Mid-voyage at first sight: the load at the POL is history, stored but not announced.
+    expect(history.map((h) => h.event)).toContain('container.transport.vessel_loaded');
+    expect((await events(t, account.id)).map((x) => x.event)).toEqual(['container.created', 'tracking_request.succeeded']);
+  });
+
+  it('ends every documented scenario in its documented outcome', async () => {
+    const { t, account, examples } = await world();
+    const ids = new Map<string, string>();
+    for (const e of examples) ids.set(e.scenario, (await t.services.trackingRequests.create(account, input(e))).id);
+    await t.queue!.runOnce('tracking.attempt');
+
+    // Right away: the permanent answers and the first temporary ones.
+    const now = async (scenario: string) => request(t, ids.get(scenario)!);
+    for (const e of examples) {
+      const r = await now(e.scenario);
+      const [kind, reason] = e.expected_outcome.split(':');
+      if (kind === 'failed' && reason !== 'expired' && reason !== 'retries_exhausted') {
+        expect(r, e.scenario).toMatchObject({ status: 'failed', failed_reason: reason });
+      } else if (e.expected_outcome === 'created') {
+        expect(r.status, e.scenario).toBe('created');
+      }
+    }
+    expect(await now('awaiting_manifest')).toMatchObject({ status: 'awaiting_manifest', failed_reason: 'awaiting_manifest' });
+    expect(await now('expired')).toMatchObject({ status: 'awaiting_manifest' });
+    expect(await now('flaky')).toMatchObject({
+      status: 'pending',
+      is_retrying: true,
+      retry_count: 1,
+      failed_reason: 'shipping_line_unreachable',
+    });
+    expect(await now('retries_exhausted')).toMatchObject({ status: 'pending', is_retrying: true });
+
+    // Later, as the world walks on.
+    await walk(t, 2);
+    expect(await now('flaky')).toMatchObject({ status: 'created' });
+    expect(await now('retries_exhausted')).toMatchObject({ status: 'failed', failed_reason: 'retries_exhausted', retry_count: 13 });
+    await walk(t, 6);
+    expect(await now('awaiting_manifest')).toMatchObject({ status: 'created' });
+    expect(await now('expired')).toMatchObject({ status: 'failed', failed_reason: 'expired' });
+
+    const byRequest = await t.database.db.query<{ event: string; tracking_request_id: string }>(
+      `SELECT event, tracking_request_id FROM account_events WHERE account_id = $1 AND event LIKE 'tracking_request.%' ORDER BY seq`,
+      [account.id],
+    );
+    const of = (scenario: string) => byRequest.filter((x) => x.tracking_request_id === ids.get(scenario)).map((x) => x.event);
+    // A temporary failure announces nothing; the final one once; awaiting_manifest once, on first occurrence.
+    expect(of('flaky')).toEqual(['tracking_request.succeeded']);
+    expect(of('retries_exhausted')).toEqual(['tracking_request.failed']);
+    expect(of('awaiting_manifest')).toEqual(['tracking_request.awaiting_manifest', 'tracking_request.succeeded']);
+    expect(of('expired')).toEqual(['tracking_request.awaiting_manifest', 'tracking_request.failed']);
+  }, 300_000);
+
+  it('a number the account already tracks is accepted, then fails as duplicate pointing at the shipment', async () => {
+    const { t, account, examples } = await world();
+    const e = examples.find((x) => x.scenario === 'succeeded')!;
+    const first = await t.services.trackingRequests.create(account, input(e));
+    await t.queue!.runOnce('tracking.attempt');
+    const second = await t.services.trackingRequests.create(account, input(e));
+    await t.queue!.runOnce('tracking.attempt');
+    const shipmentId = (await request(t, first.id)).shipment_id;
+    expect(await request(t, second.id)).toMatchObject({ status: 'failed', failed_reason: 'duplicate', shipment_id: shipmentId });
+    const [{ n }] = (await t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM shipments WHERE account_id = $1', [
+      account.id,
+    ])) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it('fetches once for every account that tracks the same number, and feeds each its own shipment', async () => {
+    const { t, account, examples } = await world();
+    const other = (await t.account()).account;
+    const e = examples.find((x) => x.scenario === 'multi_container')!;
+    const a = await t.services.trackingRequests.create(account, input(e));
+    const b = await t.services.trackingRequests.create(other, input(e));
+    await t.queue!.runOnce('tracking.attempt');
+    const ra = await request(t, a.id);
+    const rb = await request(t, b.id);
+    expect(ra.status).toBe('created');
+    expect(rb.status).toBe('created');
+    expect(ra.shipment_id).not.toBe(rb.shipment_id);
+    const [{ n }] = (await t.database.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM raw_observations WHERE source_id LIKE 'dcsa:%'",
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+    const counts = await t.database.db.query<{ account_id: string; n: number }>(
+      'SELECT account_id, count(*)::int AS n FROM containers GROUP BY account_id',
+    );
+    expect(counts.length).toBe(2);
+    expect(counts[0]!.n).toBeGreaterThanOrEqual(4);
+    expect(counts[0]!.n).toBe(counts[1]!.n);
+  });
+});
+
+describe('walking the world clock through whole journeys', () => {
+  it('plays the rail journey as events in order, each real change once, and stops when the box is back', async () => {
+    const { t, account, examples } = await world();
+    const e = examples.find((x) => x.scenario === 'rail')!;
+    const req = await t.services.trackingRequests.create(account, input(e));
+    await t.queue!.runOnce('tracking.attempt');
+    await walk(t, 60);
+
+    const all = await events(t, account.id);
+    const transport = all.filter((x) => x.event.startsWith('container.transport.')).map((x) => x.event);
+    const order = [
+      'container.transport.vessel_arrived',
+      'container.transport.vessel_discharged',
+      'container.transport.rail_loaded',
+      'container.transport.rail_departed',
+      'container.transport.rail_arrived',
+      'container.transport.rail_unloaded',
+      'container.transport.full_out',
+      'container.transport.empty_in',
+    ];
+    const first = order.map((name) => transport.indexOf(name));
+    expect(
+      first.every((i) => i >= 0),
+      transport.join(' '),
+    ).toBe(true);
+    expect(
+      [...first].sort((x, y) => x - y),
+      transport.join(' '),
+    ).toEqual(first);
+
+    // Each actual transport event was announced once (estimated ones again whenever the estimate moves).
+    const announced = all
+      .filter((x) => x.event.startsWith('container.transport.') && !x.event.includes('.estimated.'))
+      .map((x) => JSON.stringify([x.container_id, (x.payload.transport_event as { key: string }).key]));
+    expect(new Set(announced).size).toBe(announced.length);
+
+    // The empty return ends tracking: the request says so, once.
+    expect((await request(t, req.id)).status).toBe('tracking_stopped');
+    expect(all.filter((x) => x.event === 'tracking_request.tracking_stopped').length).toBe(1);
+    const [shipment] = await t.database.db.query<{ line_tracking_stopped_reason: string }>(
+      'SELECT line_tracking_stopped_reason FROM shipments WHERE account_id = $1',
+      [account.id],
+    );
+    expect(shipment!.line_tracking_stopped_reason).toBe('all_containers_terminated');
+  }, 300_000);
+
+  it('shows the customs hold appear and clear, and refreshing twice at the same moment changes nothing', async () => {
+    const { t, account, examples } = await world();
+    const e = examples.find((x) => x.scenario === 'holds')!;
+    await t.services.trackingRequests.create(account, input(e));
+    await t.queue!.runOnce('tracking.attempt');
+    await walk(t, 30);
+    const updates = (await events(t, account.id))
+      .filter((x) => x.event === 'container.updated')
+      .map((x) => (x.payload.changeset as Record<string, [unknown, unknown]>).holds_at_pod_terminal)
+      .filter((x) => x !== undefined);
+    const names = (v: unknown) => ((v as { name: string }[] | null) ?? []).map((h) => h.name);
+    const appeared = updates.findIndex(([, next]) => names(next).includes('customs'));
+    expect(appeared).toBeGreaterThanOrEqual(0);
+    expect(updates.slice(appeared + 1).some(([, next]) => !names(next).includes('customs'))).toBe(true);
+
+    const [{ id }] = (await t.database.db.query<{ id: string }>('SELECT id FROM tracked_shipments')) as [{ id: string }];
+    const before = (await events(t, account.id)).length;
+    await t.services.trackingEngine.refresh(id, { force: true });
+    const middle = (await events(t, account.id)).length;
+    await t.services.trackingEngine.refresh(id, { force: true });
+    expect((await events(t, account.id)).length).toBe(middle);
+    expect(middle).toBeGreaterThanOrEqual(before);
+  }, 300_000);
+});

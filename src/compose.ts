@@ -14,7 +14,7 @@ import { RateLimitService } from './services/rate-limits.js';
 import { SandboxService } from './services/sandbox.js';
 import { LateJobSender } from './services/jobs.js';
 import { ShipmentService } from './services/shipments.js';
-import { TrackingEngine } from './services/tracking-engine.js';
+import { TRACKING_REFRESH_JOB, TrackingEngine } from './services/tracking-engine.js';
 import { TRACKING_ATTEMPT_JOB, TrackingRequestService } from './services/tracking-requests.js';
 import { ShippingLineService } from './services/shipping-lines.js';
 import { firstStartSetup, type FirstStartResult } from './services/setup.js';
@@ -66,7 +66,6 @@ export async function openDatabase(config: Config, purpose: string): Promise<Db>
 export type Services = HttpDeps & {
   /** The job queue, attached once it has started. */
   jobs: LateJobSender;
-  trackingEngine: TrackingEngine;
 };
 
 export function makeServices(
@@ -82,7 +81,7 @@ export function makeServices(
       .map(([scac]) => scac),
   });
   const jobs = new LateJobSender();
-  const trackingEngine = new TrackingEngine({ db, clocks, registry: lazyRegistry(config), shippingLines });
+  const trackingEngine = new TrackingEngine({ db, clocks, registry: lazyRegistry(config), shippingLines, jobs });
   // Each step of an advance of the world clock refreshes what is due at that step's world time.
   sandbox?.onStep(
     (worldNow) => trackingEngine.runDue(worldNow),
@@ -97,7 +96,7 @@ export function makeServices(
     trackingRequests: new TrackingRequestService(db, clocks, jobs, shippingLines),
     accounts: new AccountService(clocks.wall),
     parties: new PartyService(db, clocks.wall),
-    shipments: new ShipmentService(db),
+    shipments: new ShipmentService(db, trackingEngine),
     shippingLines,
     numberInference: new NumberInferenceService(shippingLines),
     rateLimits: new RateLimitService(db, clocks.wall),
@@ -147,7 +146,15 @@ export function jobDefinitions(services: Services): JobDefinition<never>[] {
       await services.trackingEngine.runDue();
     },
   };
-  return [prune as JobDefinition<never>, attempt as JobDefinition<never>, sweep as JobDefinition<never>];
+  const refresh: JobDefinition<{ trackedShipmentId: string }> = {
+    name: TRACKING_REFRESH_JOB,
+    schema: z.object({ trackedShipmentId: z.uuid() }).strict(),
+    retryLimit: 3,
+    async handler(data) {
+      await services.trackingEngine.refresh(data.trackedShipmentId, { force: true });
+    },
+  };
+  return [prune, attempt, sweep, refresh] as JobDefinition<never>[];
 }
 
 export interface Running {

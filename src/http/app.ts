@@ -14,7 +14,9 @@ import createParty from './routes/parties/create.js';
 import getParty from './routes/parties/get.js';
 import listParties from './routes/parties/list.js';
 import updateParty from './routes/parties/update.js';
+import refreshContainer from './routes/containers/refresh.js';
 import listShipments from './routes/shipments/list.js';
+import shipmentTracking from './routes/shipments/tracking.js';
 import getShippingLine from './routes/shipping-lines/get.js';
 import listShippingLines from './routes/shipping-lines/list.js';
 import sandboxClock from './routes/sandbox/clock.js';
@@ -33,6 +35,8 @@ const SANDBOX_ROUTES = [sandboxClock, sandboxExamples, sandboxFaces];
 
 const ROUTES = [
   listShipments,
+  shipmentTracking,
+  refreshContainer,
   listShippingLines,
   getShippingLine,
   createParty,

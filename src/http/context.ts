@@ -11,6 +11,7 @@ import type { RateLimitService } from '../services/rate-limits.js';
 import type { SandboxService } from '../services/sandbox.js';
 import type { ShipmentService } from '../services/shipments.js';
 import type { ShippingLineService } from '../services/shipping-lines.js';
+import type { TrackingEngine } from '../services/tracking-engine.js';
 import type { TrackingRequestService } from '../services/tracking-requests.js';
 import type { Db } from '../storage/db.js';
 import type { Metrics } from './metrics.js';
@@ -25,6 +26,8 @@ export interface HttpDeps {
   shippingLines: ShippingLineService;
   numberInference: NumberInferenceService;
   trackingRequests: TrackingRequestService;
+  /** Stop, resume and on-demand refresh; the engine's attempts and refreshes run in workers. */
+  trackingEngine: TrackingEngine;
   rateLimits: RateLimitService;
   metrics: Metrics;
   /** The simulated world; null when the sandbox is off (its endpoints then do not exist). */

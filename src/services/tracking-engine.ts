@@ -23,7 +23,11 @@ import { inferNumber } from '../tracking/infer-number.js';
 import { normalize } from '../tracking/normalize.js';
 import { type AttemptDecision, autoStopReason, decideAfterSourceError, nextChecks, type StopReason } from '../tracking/schedule.js';
 import type { ContainerSnapshot, FacilityRef, ShipmentSnapshot } from '../tracking/snapshot.js';
+import type { JobSender } from './jobs.js';
 import type { ShippingLineService } from './shipping-lines.js';
+
+/** The job that refreshes one tracked shipment from all its sources now (`PATCH /v2/containers/{id}/refresh`). */
+export const TRACKING_REFRESH_JOB = 'tracking.refresh';
 
 /** How long a worker holds a request or a tracked shipment before another may take it over (wall time). */
 export const LEASE_MS = 2 * 60_000;
@@ -40,6 +44,7 @@ export interface EngineDeps {
   /** The data sources; a function because the sandbox's URL is known only once the API listens. */
   registry: () => SourceRegistry;
   shippingLines: ShippingLineService;
+  jobs: JobSender;
   logger?: Logger;
 }
 
@@ -61,6 +66,7 @@ export class TrackingEngine {
   readonly #registry: () => SourceRegistry;
   readonly #shippingLines: ShippingLineService;
   readonly #log: Logger | undefined;
+  readonly #jobs: JobSender;
 
   constructor(deps: EngineDeps) {
     this.#db = deps.db;
@@ -68,6 +74,59 @@ export class TrackingEngine {
     this.#registry = deps.registry;
     this.#shippingLines = deps.shippingLines;
     this.#log = deps.logger;
+    this.#jobs = deps.jobs;
+  }
+
+  /**
+   * Stops tracking an account's shipment at the user's request (`cancelled_by_user`); its requests become
+   * `tracking_stopped`. Undefined when the account has no such shipment; a stopped one stays as it is.
+   */
+  async stopTracking(accountId: string, shipmentId: string): Promise<{ id: string } | undefined> {
+    const worldNow = this.#clocks.world.now();
+    return this.#db.transaction(async (tx) => {
+      const shipment = await repo.findAccountShipment(tx, accountId, shipmentId);
+      if (!shipment) return undefined;
+      if (!shipment.line_tracking_stopped_at) await this.#stop(tx, shipment, 'cancelled_by_user', worldNow, true);
+      return { id: shipment.id };
+    });
+  }
+
+  /** Resumes a stopped shipment: its requests are `created` again and its sources are asked at once. */
+  async resumeTracking(accountId: string, shipmentId: string): Promise<{ id: string } | undefined> {
+    const worldNow = this.#clocks.world.now();
+    const wall = this.#clocks.wall.now();
+    return this.#db.transaction(async (tx) => {
+      const shipment = await repo.findAccountShipment(tx, accountId, shipmentId);
+      if (!shipment) return undefined;
+      if (shipment.line_tracking_stopped_at) {
+        await repo.resumeShipment(tx, shipment.id, worldNow, wall);
+        await requests.setStatusForShipment(tx, shipment.id, 'tracking_stopped', 'created', wall);
+        if (shipment.tracked_shipment_id) await repo.reactivateTrackedShipment(tx, shipment.tracked_shipment_id, worldNow, wall);
+      }
+      return { id: shipment.id };
+    });
+  }
+
+  /**
+   * Queues an immediate pull from line, terminal and rail for the shipment of an account's container.
+   * Undefined when the account has no such container.
+   */
+  async requestContainerRefresh(accountId: string, containerId: string): Promise<{ trackedShipmentId: string | null } | undefined> {
+    return this.#db.transaction(async (tx) => {
+      const found = await repo.findAccountContainerTracking(tx, accountId, containerId);
+      if (!found) return undefined;
+      if (found.tracked_shipment_id && !found.line_tracking_stopped_at) {
+        await this.#jobs.enqueue(
+          tx,
+          TRACKING_REFRESH_JOB,
+          { trackedShipmentId: found.tracked_shipment_id },
+          {
+            singletonKey: found.tracked_shipment_id,
+          },
+        );
+      }
+      return { trackedShipmentId: found.tracked_shipment_id };
+    });
   }
 
   /**
@@ -164,7 +223,7 @@ export class TrackingEngine {
     await this.#db.transaction(async (tx) => {
       let state = (tracked.state as StoredState | null) ?? null;
       if (claimed && gathered) {
-        await this.#commitRefresh(tx, claimed, gathered, worldNow);
+        await this.#commitRefresh(tx, claimed, gathered, worldNow, { adopting: true });
         if (gathered.carrierError) {
           const err = gathered.carrierError;
           await this.#finish(
@@ -350,7 +409,13 @@ export class TrackingEngine {
   }
 
   /** Writes one refresh: observations, state, schedule, every account's projection and events, auto-stop. */
-  async #commitRefresh(tx: Queryable, tracked: repo.TrackedShipmentRow, g: Gathered, worldNow: Date): Promise<void> {
+  async #commitRefresh(
+    tx: Queryable,
+    tracked: repo.TrackedShipmentRow,
+    g: Gathered,
+    worldNow: Date,
+    opts: { adopting?: boolean } = {},
+  ): Promise<void> {
     const wall = this.#clocks.wall.now();
     for (const o of g.observations) {
       await repo.keepRawObservation(
@@ -407,10 +472,13 @@ export class TrackingEngine {
     if (!state?.shipment) return;
 
     const after = { ...tracked, ...update };
-    for (const linked of await repo.activeLinkedShipments(tx, tracked.id)) {
-      await this.#project(tx, linked, state, g.events, after, worldNow);
-      if (stop) await this.#stop(tx, linked, stop, worldNow, false);
+    const linked = await repo.activeLinkedShipments(tx, tracked.id);
+    for (const shipment of linked) {
+      await this.#project(tx, shipment, state, g.events, after, worldNow);
+      if (stop) await this.#stop(tx, shipment, stop, worldNow, false);
     }
+    // Nobody follows it any more (every account stopped): stop asking; a new request or a resume restarts it.
+    if (linked.length === 0 && update.active && !opts.adopting) await repo.deactivateTrackedShipment(tx, tracked.id, wall);
   }
 
   /** Stops one account's shipment: its requests become `tracking_stopped`, with the event. */

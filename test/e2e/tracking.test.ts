@@ -185,6 +185,73 @@ describe('tracking a sandbox number', () => {
   });
 });
 
+describe('stop, resume and refresh over the API', () => {
+  it('stops a shipment for the user, keeps it quiet while stopped, and resumes it', async () => {
+    const { t, account, examples } = await world();
+    const key = (await t.services.accounts.issueKey(t.database.db, account.id)).token;
+    const headers = { authorization: `Token ${key}` };
+    const e = examples.find((x) => x.scenario === 'succeeded')!;
+    const req = await t.services.trackingRequests.create(account, input(e));
+    await t.queue!.runOnce('tracking.attempt');
+    const shipmentId = (await request(t, req.id)).shipment_id!;
+
+    const stopped = await t.app.inject({ method: 'PATCH', url: `/v2/shipments/${shipmentId}/stop_tracking`, headers });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json().data.attributes).toMatchObject({ line_tracking_stopped_reason: 'cancelled_by_user' });
+    expect(stopped.json().data.attributes.line_tracking_stopped_at).toBeTypeOf('string');
+    expect((await request(t, req.id)).status).toBe('tracking_stopped');
+    const quiet = (await events(t, account.id)).length;
+    await walk(t, 3);
+    const afterWalk = await events(t, account.id);
+    expect(afterWalk.length).toBe(quiet);
+    expect(afterWalk.filter((x) => x.event === 'tracking_request.tracking_stopped').length).toBe(1);
+
+    const resumed = await t.app.inject({ method: 'PATCH', url: `/v2/shipments/${shipmentId}/resume_tracking`, headers });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().data.attributes).toMatchObject({ line_tracking_stopped_at: null, line_tracking_stopped_reason: null });
+    expect((await request(t, req.id)).status).toBe('created');
+    await walk(t, 3);
+    expect((await events(t, account.id)).length).toBeGreaterThan(quiet);
+
+    const other = await t.account();
+    const foreign = await t.app.inject({ method: 'PATCH', url: `/v2/shipments/${shipmentId}/stop_tracking`, headers: other.auth });
+    expect(foreign.statusCode).toBe(404);
+    const junk = await t.app.inject({ method: 'PATCH', url: '/v2/shipments/not-a-uuid/resume_tracking', headers });
+    expect(junk.statusCode).toBe(404);
+  }, 120_000);
+
+  it('refreshes a container on demand only with the refresh feature', async () => {
+    const { t, examples } = await world();
+    const plain = await t.account();
+    const paid = await t.account({ features: ['refresh'] });
+    const e = examples.find((x) => x.scenario === 'succeeded')!;
+    await t.services.trackingRequests.create(paid.account, input(e));
+    await t.queue!.runOnce('tracking.attempt');
+    const [container] = await t.database.db.query<{ id: string }>('SELECT id FROM containers WHERE account_id = $1', [paid.account.id]);
+    const url = `/v2/containers/${container!.id}/refresh`;
+
+    const denied = await t.app.inject({ method: 'PATCH', url, headers: plain.auth });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().errors[0].detail).toContain('not enabled');
+
+    const lastAsked = async () =>
+      (
+        await t.database.db.query<{ at: Date }>("SELECT max(last_fetched_at) AS at FROM raw_observations WHERE source_id LIKE 'dcsa:%'")
+      )[0]!.at.getTime();
+    const before = await lastAsked();
+    const ok = await t.app.inject({ method: 'PATCH', url, headers: paid.auth });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Started refresh for Shipping line, Terminal, Rail' });
+    t.clock.advance(1000);
+    expect(await t.queue!.runOnce('tracking.refresh')).toEqual({ completed: 1, failed: 0 });
+    // The line was asked again at once, though it was not due for hours.
+    expect(await lastAsked()).toBe(before + 1000);
+
+    const foreign = await t.app.inject({ method: 'PATCH', url, headers: { ...(await t.account({ features: ['refresh'] })).auth } });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
 describe('walking the world clock through whole journeys', () => {
   it('plays the rail journey as events in order, each real change once, and stops when the box is back', async () => {
     const { t, account, examples } = await world();

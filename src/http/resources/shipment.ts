@@ -17,6 +17,8 @@ const TIMES = [
   'line_tracking_last_attempted_at',
   'line_tracking_last_succeeded_at',
   'line_tracking_stopped_at',
+  // Extra: when the line is next asked (domain time).
+  'line_tracking_next_attempt_at',
 ] as const;
 
 const TEXTS = [

@@ -39,6 +39,8 @@ export interface ShipmentRecord {
   line_tracking_last_attempted_at: Date | null;
   line_tracking_last_succeeded_at: Date | null;
   line_tracking_stopped_at: Date | null;
+  /** Extra: when the line is next asked (domain time). */
+  line_tracking_next_attempt_at: Date | null;
   line_tracking_stopped_reason: string | null;
   created_at: Date;
   updated_at: Date;

@@ -146,6 +146,55 @@ export async function saveTrackedShipment(q: Queryable, id: string, u: TrackedSh
   );
 }
 
+export async function deactivateTrackedShipment(q: Queryable, id: string, now: Date): Promise<void> {
+  await q.query('UPDATE tracked_shipments SET active = false, next_check_at = NULL, updated_at = $2 WHERE id = $1', [id, now]);
+}
+
+/** Makes a tracked shipment active again and due at once. */
+export async function reactivateTrackedShipment(q: Queryable, id: string, worldNow: Date, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE tracked_shipments SET active = true, stopped_reason = NULL, next_check_at = $2, line_next_check_at = $2,
+       terminal_next_check_at = NULL, rail_next_check_at = NULL, updated_at = $3
+     WHERE id = $1`,
+    [id, worldNow, now],
+  );
+}
+
+/** An account's shipment with what stop and resume need; undefined when it is not the account's. */
+export async function findAccountShipment(
+  q: Queryable,
+  accountId: string,
+  id: string,
+): Promise<{ id: string; account_id: string; tracked_shipment_id: string | null; line_tracking_stopped_at: Date | null } | undefined> {
+  return one(q, 'SELECT id, account_id, tracked_shipment_id, line_tracking_stopped_at FROM shipments WHERE account_id = $1 AND id = $2', [
+    accountId,
+    id,
+  ]);
+}
+
+/** The tracked shipment behind an account's container; undefined when it is not the account's. */
+export async function findAccountContainerTracking(
+  q: Queryable,
+  accountId: string,
+  containerId: string,
+): Promise<{ tracked_shipment_id: string | null; line_tracking_stopped_at: Date | null } | undefined> {
+  return one(
+    q,
+    `SELECT s.tracked_shipment_id, s.line_tracking_stopped_at FROM containers c JOIN shipments s ON s.id = c.shipment_id
+     WHERE c.account_id = $1 AND c.id = $2`,
+    [accountId, containerId],
+  );
+}
+
+export async function resumeShipment(q: Queryable, id: string, worldNow: Date, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE shipments SET line_tracking_stopped_at = NULL, line_tracking_stopped_reason = NULL, line_tracking_stopped_by_user = false,
+       line_tracking_next_attempt_at = $2, updated_at = $3
+     WHERE id = $1`,
+    [id, worldNow, now],
+  );
+}
+
 /** An account's shipment that follows a tracked shipment (the projection's target). */
 export interface LinkedShipment {
   id: string;

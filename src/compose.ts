@@ -81,7 +81,8 @@ export function makeServices(
       .map(([scac]) => scac),
   });
   const jobs = new LateJobSender();
-  const trackingEngine = new TrackingEngine({ db, clocks, registry: lazyRegistry(config), shippingLines, jobs });
+  const rateLimits = new RateLimitService(db, clocks.wall);
+  const trackingEngine = new TrackingEngine({ db, clocks, registry: lazyRegistry(config), shippingLines, jobs, rateLimits });
   // Each step of an advance of the world clock refreshes what is due at that step's world time.
   sandbox?.onStep(
     (worldNow) => trackingEngine.runDue(worldNow),
@@ -99,8 +100,8 @@ export function makeServices(
     shipments: new ShipmentService(db, trackingEngine),
     shippingLines,
     numberInference: new NumberInferenceService(shippingLines),
-    rateLimits: new RateLimitService(db, clocks.wall),
-    metrics: new Metrics(db, { defaultMetrics: true }),
+    rateLimits,
+    metrics: new Metrics(db, { defaultMetrics: true, sourceHealth: () => trackingEngine.sourceHealth() }),
     sandbox,
   };
 }

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
         TIDEMARK_CARRIER_MAEU_AUTH: 'secret',
         TIDEMARK_CARRIER_MAEU_VERSION: '3.0',
         TIDEMARK_CARRIER_MAEU_AN_URL: 'https://api.maersk.example/dcsa/an/v1',
+        TIDEMARK_CARRIER_MAEU_RATE_LIMIT: '120',
         DATABASE_URL: 'postgres://u@db/tidemark',
       },
       { port: 9100, roles: 'worker' },
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       auth: 'secret',
       version: '3.0',
       arrivalNoticeUrl: 'https://api.maersk.example/dcsa/an/v1',
+      rateLimitPerMinute: 120,
     });
     expect(c.databaseUrl).toBe('postgres://u@db/tidemark');
   });
@@ -63,6 +65,8 @@ describe('loadConfig', () => {
     [{ TIDEMARK_CARRIER_MAEU_URL: 'not a url' }, 'TIDEMARK_CARRIER_MAEU_URL:'],
     [{ TIDEMARK_CARRIER_MAEU_VERSION: '2.1' }, 'TIDEMARK_CARRIER_MAEU_VERSION:'],
     [{ TIDEMARK_CARRIER_MAEU_AN_URL: 'ftp://x.example' }, 'TIDEMARK_CARRIER_MAEU_AN_URL:'],
+    [{ TIDEMARK_CARRIER_MAEU_RATE_LIMIT: '0' }, 'TIDEMARK_CARRIER_MAEU_RATE_LIMIT:'],
+    [{ TIDEMARK_CARRIER_MAEU_RATE_LIMIT: '1.5' }, 'TIDEMARK_CARRIER_MAEU_RATE_LIMIT:'],
     [{ TIDEMARK_ADMIN_TOKEN: 'short' }, 'TIDEMARK_ADMIN_TOKEN:'],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

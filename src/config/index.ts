@@ -89,8 +89,11 @@ const variables = {
   TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 } as const;
 
-/** Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH / _VERSION / _AN_URL. Validated by shape here, by SCAC later. */
-const CARRIER_VAR = /^TIDEMARK_CARRIER_([A-Z0-9]{2,4})_(URL|AUTH|VERSION|AN_URL)$/;
+/**
+ * Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH / _VERSION / _AN_URL / _RATE_LIMIT. Validated by
+ * shape here, by SCAC later.
+ */
+const CARRIER_VAR = /^TIDEMARK_CARRIER_([A-Z0-9]{2,4})_(URL|AUTH|VERSION|AN_URL|RATE_LIMIT)$/;
 
 export interface CarrierEndpoint {
   url?: string;
@@ -99,6 +102,8 @@ export interface CarrierEndpoint {
   version?: '2.2' | '3.0';
   /** Root of the carrier's DCSA Arrival Notice 1.0.1 API, when it publishes one. */
   arrivalNoticeUrl?: string;
+  /** Requests a minute Tidemark may send the endpoint, shared by every process. */
+  rateLimitPerMinute?: number;
 }
 
 export interface Config {
@@ -172,6 +177,10 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
         if (!parsed.success) problems.push(`${key}: must be an http(s) URL`);
         else if (carrier[2] === 'URL') entry.url = value;
         else entry.arrivalNoticeUrl = value;
+      } else if (carrier[2] === 'RATE_LIMIT') {
+        const n = Number(value);
+        if (Number.isInteger(n) && n > 0) entry.rateLimitPerMinute = n;
+        else problems.push(`${key}: must be a whole number of requests a minute, above 0`);
       } else if (carrier[2] === 'VERSION') {
         if (value === '2.2' || value === '3.0') entry.version = value;
         else problems.push(`${key}: must be 2.2 or 3.0`);

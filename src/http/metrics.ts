@@ -10,7 +10,14 @@ export class Metrics implements QueueMetrics {
   readonly jobs: Counter<'queue' | 'outcome'>;
   readonly jobDuration: Histogram<'queue'>;
 
-  constructor(db: Db, options: { defaultMetrics?: boolean } = {}) {
+  constructor(
+    db: Db,
+    options: {
+      defaultMetrics?: boolean;
+      /** Each data source's consecutive failures (the tracking engine records them). */
+      sourceHealth?: () => Promise<{ source_id: string; consecutive_failures: number }[]>;
+    } = {},
+  ) {
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'tidemark_' });
     this.httpRequests = new Counter({
       name: 'tidemark_http_requests_total',
@@ -49,6 +56,19 @@ export class Metrics implements QueueMetrics {
     stat('tidemark_db_pool_connections', 'Database connections open', (s) => s.total);
     stat('tidemark_db_pool_idle', 'Database connections idle', (s) => s.idle);
     stat('tidemark_db_pool_waiting', 'Queries waiting for a connection', (s) => s.waiting);
+    const sourceHealth = options.sourceHealth;
+    if (sourceHealth) {
+      new Gauge({
+        name: 'tidemark_source_consecutive_failures',
+        help: 'Failures in a row of each data source (0 once it answers again)',
+        labelNames: ['source'],
+        registers: [this.registry],
+        async collect() {
+          this.reset();
+          for (const row of await sourceHealth()) this.set({ source: row.source_id }, row.consecutive_failures);
+        },
+      });
+    }
   }
 
   jobFinished(queue: string, outcome: 'completed' | 'failed', seconds: number): void {

@@ -15,9 +15,12 @@ export class RateLimitService {
 
   /** Counts one request of `account` in `bucket`, unless that would exceed the account's limit. */
   async take(account: Pick<Account, 'id' | 'rateLimits'>, bucket: RateBucket): Promise<RateDecision> {
-    const limit = rateLimitFor(account, bucket);
+    return this.takeKeyed(`${account.id}:${bucket}`, rateLimitFor(account, bucket));
+  }
+
+  /** Counts one request under `key` (an account's bucket, or `source:<id>` for our calls to a source). */
+  async takeKeyed(key: string, limit: number): Promise<RateDecision> {
     const nowMs = this.clock.now().getTime();
-    const key = `${account.id}:${bucket}`;
     const edges = windowEdges(nowMs, RATE_WINDOW_MS);
     if (await takeRateSlot(this.db, key, edges, limit)) return { allowed: true };
     const buckets = await rateBuckets(this.db, key, edges.edgeStart);

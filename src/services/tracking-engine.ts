@@ -24,6 +24,7 @@ import { normalize } from '../tracking/normalize.js';
 import { type AttemptDecision, autoStopReason, decideAfterSourceError, nextChecks, type StopReason } from '../tracking/schedule.js';
 import type { ContainerSnapshot, FacilityRef, ShipmentSnapshot } from '../tracking/snapshot.js';
 import type { JobSender } from './jobs.js';
+import type { RateLimitService } from './rate-limits.js';
 import type { ShippingLineService } from './shipping-lines.js';
 
 /** The job that refreshes one tracked shipment from all its sources now (`PATCH /v2/containers/{id}/refresh`). */
@@ -45,12 +46,16 @@ export interface EngineDeps {
   registry: () => SourceRegistry;
   shippingLines: ShippingLineService;
   jobs: JobSender;
+  /** Our own per-source limits (`TIDEMARK_CARRIER_<SCAC>_RATE_LIMIT`), counted across processes. */
+  rateLimits: Pick<RateLimitService, 'takeKeyed'>;
   logger?: Logger;
 }
 
 /** What one refresh learned, before anything is written. */
 interface Gathered {
   observations: SourceObservation[];
+  /** Each source asked, and its error when it failed (a "not found" is an answer). */
+  asked: { sourceId: string; error: string | null }[];
   carrier: SourceObservation | null;
   carrierError: SourceError | null;
   terminalAsked: boolean;
@@ -67,6 +72,7 @@ export class TrackingEngine {
   readonly #shippingLines: ShippingLineService;
   readonly #log: Logger | undefined;
   readonly #jobs: JobSender;
+  readonly #rateLimits: Pick<RateLimitService, 'takeKeyed'>;
 
   constructor(deps: EngineDeps) {
     this.#db = deps.db;
@@ -75,6 +81,7 @@ export class TrackingEngine {
     this.#shippingLines = deps.shippingLines;
     this.#log = deps.logger;
     this.#jobs = deps.jobs;
+    this.#rateLimits = deps.rateLimits;
   }
 
   /**
@@ -143,6 +150,11 @@ export class TrackingEngine {
       if (await this.refresh(id, { worldNow })) handled++;
     }
     return handled;
+  }
+
+  /** How each source has been answering (for /metrics and operators). */
+  sourceHealth(): Promise<repo.SourceHealthRow[]> {
+    return repo.listSourceHealth(this.#db);
   }
 
   /** The earliest attempt or refresh due after `worldNow` (null when nothing is scheduled). */
@@ -316,6 +328,7 @@ export class TrackingEngine {
     const now = worldNow.getTime();
     const due = (at: Date | null) => at === null || at.getTime() <= now;
     const observations: SourceObservation[] = [];
+    const asked: Gathered['asked'] = [];
     let carrier: SourceObservation | null = null;
     let carrierError: SourceError | null = null;
 
@@ -327,15 +340,18 @@ export class TrackingEngine {
         try {
           carrier = await this.#fetch(source, target);
           observations.push(carrier);
+          asked.push({ sourceId: source.id, error: null });
         } catch (err) {
           if (!(err instanceof SourceError)) throw err;
           carrierError = err;
+          asked.push({ sourceId: source.id, error: sourceFailure(err) });
         }
       }
     }
     if (carrierError) {
       return {
         observations,
+        asked,
         carrier,
         carrierError,
         terminalAsked: false,
@@ -364,7 +380,7 @@ export class TrackingEngine {
         const key = terminalKey(c.pod_terminal ?? withCarrier.shipment?.pod_terminal ?? null);
         const source = key ? registry.terminal(key) : undefined;
         if (!key || !source) continue;
-        const obs = await this.#fetchQuietly(source, { numberType: 'container', number: c.number, facilityCode: key });
+        const obs = await this.#fetchQuietly(source, { numberType: 'container', number: c.number, facilityCode: key }, asked);
         if (obs) terminals.push(obs);
       }
     }
@@ -376,7 +392,7 @@ export class TrackingEngine {
         for (const scac of known ? [known] : RAILROADS.map((r) => r.scac)) {
           const source = registry.railroad(scac);
           if (!source) continue;
-          const obs = await this.#fetchQuietly(source, { numberType: 'container', number: c.number, scac });
+          const obs = await this.#fetchQuietly(source, { numberType: 'container', number: c.number, scac }, asked);
           if (obs) {
             rail.push(obs);
             railScac = scac;
@@ -390,19 +406,30 @@ export class TrackingEngine {
       worldNow,
       accountFeatures: ALL_FEATURES,
     });
-    return { observations, carrier, carrierError: null, terminalAsked, railAsked, railScac, state, events };
+    return { observations, asked, carrier, carrierError: null, terminalAsked, railAsked, railScac, state, events };
   }
 
   async #fetch(source: RegisteredSource, target: TrackTarget): Promise<SourceObservation> {
+    if (source.rateLimitPerMinute !== null) {
+      const decision = await this.#rateLimits.takeKeyed(`source:${source.id}`, source.rateLimitPerMinute);
+      if (!decision.allowed) {
+        throw new SourceError('rate_limited', `${source.id}: our limit of ${decision.limit} requests a minute is reached`, {
+          retryAfterSeconds: decision.retryAfterSeconds,
+        });
+      }
+    }
     return source.adapter.fetch(target, { signal: AbortSignal.timeout(30_000), now: () => this.#clocks.wall.now() });
   }
 
   /** A terminal or rail answer, or null when the source does not know the container or fails (logged). */
-  async #fetchQuietly(source: RegisteredSource, target: TrackTarget): Promise<SourceObservation | null> {
+  async #fetchQuietly(source: RegisteredSource, target: TrackTarget, asked: Gathered['asked']): Promise<SourceObservation | null> {
     try {
-      return await this.#fetch(source, target);
+      const obs = await this.#fetch(source, target);
+      asked.push({ sourceId: source.id, error: null });
+      return obs;
     } catch (err) {
       if (!(err instanceof SourceError)) throw err;
+      asked.push({ sourceId: source.id, error: sourceFailure(err) });
       if (err.kind !== 'not_found') this.#log?.warn({ err, source: source.id, number: target.number }, 'source failed');
       return null;
     }
@@ -432,12 +459,17 @@ export class TrackingEngine {
         o.fetchedAt,
       );
     }
+    for (const a of g.asked) await repo.recordSourceHealth(tx, a.sourceId, a.error, wall);
     const failures = g.carrierError ? tracked.line_consecutive_failures + 1 : g.carrier ? 0 : tracked.line_consecutive_failures;
     const state = g.state;
     const checks = nextChecks(state?.shipment ?? null, state?.containers ?? [], worldNow, failures);
     const lineAsked = g.carrier !== null || g.carrierError !== null;
     const lineChanged = g.carrier !== null && g.carrier.payloadSha256 !== tracked.line_last_payload_sha256;
-    const lineNext = lineAsked || tracked.line_next_check_at === null ? checks.line : tracked.line_next_check_at;
+    const retryAfterMs = (g.carrierError?.details.retryAfterSeconds ?? 0) * 1000;
+    const lineNext =
+      lineAsked || tracked.line_next_check_at === null
+        ? new Date(Math.max(checks.line.getTime(), worldNow.getTime() + retryAfterMs))
+        : tracked.line_next_check_at;
     const keepOrNew = (asked: boolean, old: Date | null, fresh: Date | null) =>
       fresh === null ? null : asked || old === null || old.getTime() <= worldNow.getTime() ? fresh : old;
     const terminalNext = keepOrNew(g.terminalAsked, tracked.terminal_next_check_at, checks.terminal);
@@ -697,6 +729,13 @@ export class TrackingEngine {
     if (!inference || inference.shippingLine.decision === 'no_prediction') return null;
     return inference.shippingLine.selected?.scac ?? null;
   }
+}
+
+/** A source failure worth recording against its health; answers about the number (not found…) are not. */
+function sourceFailure(err: SourceError): string | null {
+  if (err.kind === 'not_found' || err.kind === 'awaiting_manifest' || err.kind === 'invalid_number' || err.kind === 'cancelled')
+    return null;
+  return `${err.kind}: ${err.message}`;
 }
 
 /** The key the terminal sources use for a POD terminal the sources named. */

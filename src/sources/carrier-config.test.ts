@@ -14,8 +14,12 @@ describe('carrier endpoint settings', () => {
 
   it.each([
     [{ XXXX: { url: 'https://x.example' } }, 'TIDEMARK_CARRIER_XXXX_*: XXXX is not a known carrier SCAC'],
-    [{ MAEU: { auth: 'none' } }, 'TIDEMARK_CARRIER_MAEU_URL: required when _AUTH, _VERSION or _AN_URL is set'],
-    [{ MAEU: { arrivalNoticeUrl: 'https://x.example/an' } }, 'TIDEMARK_CARRIER_MAEU_URL: required when _AUTH, _VERSION or _AN_URL is set'],
+    [{ MAEU: { auth: 'none' } }, 'TIDEMARK_CARRIER_MAEU_URL: required when _AUTH, _VERSION, _AN_URL or _RATE_LIMIT is set'],
+    [
+      { MAEU: { arrivalNoticeUrl: 'https://x.example/an' } },
+      'TIDEMARK_CARRIER_MAEU_URL: required when _AUTH, _VERSION, _AN_URL or _RATE_LIMIT is set',
+    ],
+    [{ MAEU: { rateLimitPerMinute: 5 } }, 'TIDEMARK_CARRIER_MAEU_URL: required when _AUTH, _VERSION, _AN_URL or _RATE_LIMIT is set'],
     [{ MAEU: { url: 'https://x.example', auth: 'magic:thing' } }, 'TIDEMARK_CARRIER_MAEU_AUTH:'],
   ])('reports %o', (settings, problem) => {
     const problems = carrierSettingProblems(settings);

@@ -9,6 +9,8 @@ export interface CarrierEndpointSetting {
   version?: '2.2' | '3.0';
   /** Root of the carrier's DCSA Arrival Notice 1.0.1 API (`TIDEMARK_CARRIER_<SCAC>_AN_URL`). */
   arrivalNoticeUrl?: string;
+  /** `TIDEMARK_CARRIER_<SCAC>_RATE_LIMIT`: requests a minute. */
+  rateLimitPerMinute?: number;
 }
 
 /** Problems, each naming its variable; empty when every setting is usable. Never echoes a secret. */
@@ -23,8 +25,11 @@ export function carrierSettingProblems(settings: Record<string, CarrierEndpointS
     }
     if (carrier.scac !== scac)
       problems.push(`${prefix}_*: ${scac} is an alternative SCAC of ${carrier.scac}; use TIDEMARK_CARRIER_${carrier.scac}_*`);
-    if (!s.url && (s.auth !== undefined || s.version !== undefined || s.arrivalNoticeUrl !== undefined)) {
-      problems.push(`${prefix}_URL: required when _AUTH, _VERSION or _AN_URL is set`);
+    if (
+      !s.url &&
+      (s.auth !== undefined || s.version !== undefined || s.arrivalNoticeUrl !== undefined || s.rateLimitPerMinute !== undefined)
+    ) {
+      problems.push(`${prefix}_URL: required when _AUTH, _VERSION, _AN_URL or _RATE_LIMIT is set`);
     }
     if (s.auth !== undefined) {
       try {

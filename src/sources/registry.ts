@@ -30,6 +30,8 @@ export interface RegisteredSource {
   origin: 'sandbox' | 'real';
   definition: SourceDefinition<never>;
   adapter: SourceAdapter;
+  /** Requests a minute we may send it (shared by every process); null: no limit of ours. */
+  rateLimitPerMinute: number | null;
 }
 
 export class SourceRegistry {
@@ -52,7 +54,7 @@ export class SourceRegistry {
           ...(real.arrivalNoticeUrl ? { arrivalNoticeUrl: real.arrivalNoticeUrl } : {}),
           ...(real.auth !== undefined ? { auth: parseAuthSetting(real.auth) } : {}),
         });
-        this.#carriers.set(carrier.scac, registered(definition, config, 'real'));
+        this.#carriers.set(carrier.scac, registered(definition, config, 'real', real.rateLimitPerMinute ?? null));
       } else if (sandbox) {
         const base = `${sandbox}/sandbox/carriers/${carrier.scac}`;
         // The simulated carriers publish arrival notices too (weights, seals, free time: what TNT lacks).
@@ -114,12 +116,18 @@ export class SourceRegistry {
   }
 }
 
-function registered<C>(definition: SourceDefinition<C>, config: C, origin: 'sandbox' | 'real'): RegisteredSource {
+function registered<C>(
+  definition: SourceDefinition<C>,
+  config: C,
+  origin: 'sandbox' | 'real',
+  rateLimitPerMinute: number | null = null,
+): RegisteredSource {
   return {
     id: definition.id,
     kind: definition.kind,
     origin,
     definition: definition as unknown as SourceDefinition<never>,
     adapter: definition.create(config),
+    rateLimitPerMinute,
   };
 }

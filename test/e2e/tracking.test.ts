@@ -1,6 +1,7 @@
 // Issue 4's acceptance, through the real seams: tracking requests run by the job queue, the real DCSA,
 // terminal and rail adapters reading the sandbox faces over loopback HTTP, a real database, the world clock
 // walked forward step by step.
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/domain/account.js';
 import type { NewTrackingRequestInput } from '../../src/services/tracking-requests.js';
@@ -251,6 +252,56 @@ describe('stop, resume and refresh over the API', () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+describe('sources: health and our own rate limits', () => {
+  it('records each source failure in /metrics and clears it when the source answers again', async () => {
+    const { t, account, examples } = await world();
+    const flaky = examples.find((x) => x.scenario === 'flaky')!;
+    await t.services.trackingRequests.create(account, input(flaky));
+    await t.queue!.runOnce('tracking.attempt');
+    const metric = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+      return /tidemark_source_consecutive_failures\{source="dcsa:SEAU"\} (\d+)/.exec(res.body)?.[1];
+    };
+    expect(await metric()).toBe('1');
+    await walk(t, 1);
+    expect(await metric()).toBe('0');
+  });
+
+  it('keeps to TIDEMARK_CARRIER_<SCAC>_RATE_LIMIT across requests, retrying after the window', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    t = await testApp({
+      sandbox: true,
+      queue: true,
+      env: { TIDEMARK_CARRIER_MAEU_URL: `${base}/sandbox/carriers/MAEU`, TIDEMARK_CARRIER_MAEU_RATE_LIMIT: '1' },
+    });
+    t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port });
+    const { account } = await t.account();
+    const examples: Example[] = (await t.app.inject({ method: 'GET', url: '/sandbox/examples', headers: (await t.account()).auth })).json()
+      .data;
+    const first = await t.services.trackingRequests.create(account, input(examples.find((x) => x.scenario === 'succeeded')!));
+    const second = await t.services.trackingRequests.create(account, input(examples.find((x) => x.scenario === 'container')!));
+    await t.queue!.runOnce('tracking.attempt');
+    expect((await request(t, first.id)).status).toBe('created');
+    // One request a minute: the second waits for the next window instead of calling the carrier.
+    expect(await request(t, second.id)).toMatchObject({ status: 'pending', is_retrying: true });
+    t.clock.advance(61_000);
+    await walk(t, 1 / 24);
+    expect((await request(t, second.id)).status).toBe('created');
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 describe('walking the world clock through whole journeys', () => {
   it('plays the rail journey as events in order, each real change once, and stops when the box is back', async () => {

@@ -129,6 +129,16 @@ CREATE TABLE raw_observations (
 );
 CREATE UNIQUE INDEX raw_observations_payload_key ON raw_observations (tracked_shipment_id, source_id, payload_sha256);
 
+-- How each source has been answering (wall time): for operators, /metrics, and a sick source's backoff.
+CREATE TABLE source_health (
+  source_id text PRIMARY KEY,
+  last_attempt_at timestamptz NOT NULL,
+  last_success_at timestamptz,
+  last_failure_at timestamptz,
+  consecutive_failures integer NOT NULL DEFAULT 0,
+  last_error text
+);
+
 -- Every domain event per account, in commit order: what webhooks (the outbox) and the event APIs read.
 CREATE TABLE account_events (
   seq bigserial PRIMARY KEY,

@@ -538,3 +538,33 @@ export async function latestRawObservations(
     [trackedId],
   );
 }
+
+/** Records one answer (or failure) of a source. */
+export async function recordSourceHealth(q: Queryable, sourceId: string, error: string | null, now: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO source_health (source_id, last_attempt_at, last_success_at, last_failure_at, consecutive_failures, last_error)
+     VALUES ($1, $2::timestamptz, CASE WHEN $3::text IS NULL THEN $2::timestamptz END,
+       CASE WHEN $3::text IS NOT NULL THEN $2::timestamptz END, CASE WHEN $3::text IS NULL THEN 0 ELSE 1 END, $3::text)
+     ON CONFLICT (source_id) DO UPDATE SET
+       last_attempt_at = EXCLUDED.last_attempt_at,
+       last_success_at = COALESCE(EXCLUDED.last_success_at, source_health.last_success_at),
+       last_failure_at = COALESCE(EXCLUDED.last_failure_at, source_health.last_failure_at),
+       consecutive_failures = CASE WHEN $3::text IS NULL THEN 0 ELSE source_health.consecutive_failures + 1 END,
+       last_error = COALESCE($3::text, source_health.last_error)`,
+    [sourceId, now, error],
+  );
+}
+
+export interface SourceHealthRow {
+  source_id: string;
+  last_attempt_at: Date;
+  last_success_at: Date | null;
+  last_failure_at: Date | null;
+  consecutive_failures: number;
+  last_error: string | null;
+  [k: string]: unknown;
+}
+
+export async function listSourceHealth(q: Queryable): Promise<SourceHealthRow[]> {
+  return q.query<SourceHealthRow>('SELECT * FROM source_health ORDER BY source_id');
+}

@@ -108,7 +108,16 @@ export class TrackingEngine {
       if (shipment.line_tracking_stopped_at) {
         await repo.resumeShipment(tx, shipment.id, worldNow, wall);
         await requests.setStatusForShipment(tx, shipment.id, 'tracking_stopped', 'created', wall);
-        if (shipment.tracked_shipment_id) await repo.reactivateTrackedShipment(tx, shipment.tracked_shipment_id, worldNow, wall);
+        if (shipment.tracked_shipment_id) {
+          await repo.reactivateTrackedShipment(tx, shipment.tracked_shipment_id, worldNow, wall);
+          // Catch up silently on what changed while it was stopped; the next refresh announces what is new.
+          const tracked = await repo.findTrackedShipment(tx, shipment.tracked_shipment_id);
+          const state = (tracked?.state as StoredState | null) ?? null;
+          if (tracked && state?.shipment) {
+            const account = await findAccountById(tx, accountId);
+            await this.#project(tx, { ...shipment, features: account?.features ?? [] }, state, [], tracked, worldNow, null);
+          }
+        }
       }
       return { id: shipment.id };
     });
@@ -506,7 +515,7 @@ export class TrackingEngine {
     const after = { ...tracked, ...update };
     const linked = await repo.activeLinkedShipments(tx, tracked.id);
     for (const shipment of linked) {
-      await this.#project(tx, shipment, state, g.events, after, worldNow);
+      await this.#project(tx, shipment, state, g.events, after, worldNow, (tracked.state as StoredState | null) ?? null);
       if (stop) await this.#stop(tx, shipment, stop, worldNow, false);
     }
     // Nobody follows it any more (every account stopped): stop asking; a new request or a resume restarts it.
@@ -534,8 +543,11 @@ export class TrackingEngine {
     events: readonly DomainEvent[],
     tracked: repo.TrackedShipmentRow,
     worldNow: Date,
+    previous: StoredState | null = null,
   ): Promise<void> {
     const wall = this.#clocks.wall.now();
+    // Records the account already has as they are need no write (previous null: write them all).
+    const unchanged = new Set((previous?.transportEvents ?? []).map((r) => JSON.stringify(r)));
     if (state.shipment) await repo.updateShipmentColumns(tx, shipment.id, shipmentColumns(state.shipment, tracked, null), wall);
     const containerIds = new Map<string, string>();
     for (const c of state.containers) {
@@ -558,7 +570,7 @@ export class TrackingEngine {
     const eventIds = new Map<string, string>();
     for (const record of state.transportEvents) {
       const containerId = containerIds.get(record.container_number);
-      if (!containerId) continue;
+      if (!containerId || unchanged.has(JSON.stringify(record))) continue;
       const id = await repo.upsertTransportEvent(
         tx,
         {
@@ -575,13 +587,16 @@ export class TrackingEngine {
       );
       eventIds.set(`${record.container_number} ${record.key}`, id);
     }
-    for (const event of visibleTo(events, shipment.features)) {
+    for (const event of inOrder(visibleTo(events, shipment.features))) {
       const containerNumber = 'container_number' in event ? event.container_number : null;
       const refs = {
         shipment_id: shipment.id,
         container_id: containerNumber ? (containerIds.get(containerNumber) ?? null) : null,
         transport_event_id:
-          'transport_event' in event ? (eventIds.get(`${event.container_number} ${event.transport_event.key}`) ?? null) : null,
+          'transport_event' in event && containerNumber
+            ? (eventIds.get(`${containerNumber} ${event.transport_event.key}`) ??
+              (await repo.findTransportEventId(tx, containerIds.get(containerNumber) ?? null, event.transport_event.key)))
+            : null,
         estimated_event_id: null as string | null,
       };
       if (event.type === 'shipment.estimated.arrival') {
@@ -744,6 +759,22 @@ function terminalKey(ref: FacilityRef | null): string | null {
   const terminal = ref.id ? terminalById(ref.id) : undefined;
   if (terminal) return terminalNaturalKey(terminal);
   return ref.firmsCode ?? null;
+}
+
+/**
+ * A refresh's events in the order things happened: a terminal's late word on a pickup and the line's
+ * discharge learned in one refresh are announced discharge first. Stable for events at the same time.
+ */
+function inOrder(events: DomainEvent[]): DomainEvent[] {
+  const at = (e: DomainEvent): number => {
+    const t = 'transport_event' in e ? e.transport_event.timestamp : 'timestamp' in e ? e.timestamp : null;
+    const ms = t ? Date.parse(t) : Number.NaN;
+    return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+  };
+  return events
+    .map((e, i) => ({ e, i, at: at(e) }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map((x) => x.e);
 }
 
 /** The events an account may see: the rail LFD ones only with `rail_lfd`. */

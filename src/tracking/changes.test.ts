@@ -329,6 +329,23 @@ describe('detectChanges: a source that suddenly returns nothing does not erase w
   });
 });
 
+describe('detectChanges: once the box is picked up, the facility saying it is no longer available is no news', () => {
+  it('fires container.transport.not_available before pickup, not after full out', () => {
+    const engine = new Engine();
+    const discharged = carrier([...sailed, arrived, ms('vessel_discharged', '2026-03-16T14:00:00-07:00', { place: LA_APMT })]);
+    engine.refresh({ carrier: discharged, terminals: [terminal([yard({ available: true })])] }, T0);
+    const out = carrier([
+      ...sailed,
+      arrived,
+      ms('vessel_discharged', '2026-03-16T14:00:00-07:00', { place: LA_APMT }),
+      ms('full_out', '2026-03-17T10:00:00-07:00', { place: LA_APMT }),
+    ]);
+    const events = types(engine.refresh({ carrier: out, terminals: [terminal([yard({ available: false })])] }, T0 + 24 * HOUR));
+    expect(events).toContain('container.transport.full_out');
+    expect(events).not.toContain('container.transport.not_available');
+  });
+});
+
 describe('detectChanges: replaying the same observations twice produces no events the second time', () => {
   it('a whole journey, refresh by refresh, then every refresh again', () => {
     const steps: Partial<NormalizeInput>[] = [

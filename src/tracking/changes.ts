@@ -417,7 +417,9 @@ export function detectChanges(
       fire(n, { type: event, container_number: n, transport_event: r });
     }
 
-    if (c.available_for_pickup !== null && prev.available_for_pickup !== c.available_for_pickup) {
+    // Once the box has left the pickup facility, "not available" there is no news (it was picked up).
+    const pickedUp = Boolean(c.final_destination_full_out_at ?? (c.rail_move ? null : c.pod_full_out_at));
+    if (c.available_for_pickup !== null && prev.available_for_pickup !== c.available_for_pickup && !(pickedUp && !c.available_for_pickup)) {
       const event = c.available_for_pickup ? 'container.transport.available' : 'container.transport.not_available';
       const r = pickupRecord(c, event, null, inland ? 'rail' : 'terminal');
       records.push(r);

@@ -349,6 +349,47 @@ describe('walking the world clock through whole journeys', () => {
     expect(shipment!.line_tracking_stopped_reason).toBe('all_containers_terminated');
   }, 300_000);
 
+  it('announces every actual change of every scenario once, in the order it happened', async () => {
+    const { t, account, examples } = await world();
+    const created = examples.filter((e) => e.expected_outcome.endsWith('created'));
+    for (const e of created) await t.services.trackingRequests.create(account, input(e));
+    await t.queue!.runOnce('tracking.attempt');
+    await walk(t, 60);
+    const rows = await t.database.db.query<{
+      container_id: string;
+      event: string;
+      payload: { transport_event?: { key: string; timestamp: string | null } };
+    }>(
+      `SELECT container_id, event, payload FROM account_events
+       WHERE account_id = $1 AND event LIKE 'container.transport.%' AND event NOT LIKE '%.estimated.%' ORDER BY seq`,
+      [account.id],
+    );
+    expect(rows.length).toBeGreaterThan(created.length * 5);
+    const byContainer = new Map<string, { key: string; at: number; milestone: string | null }[]>();
+    for (const r of rows) {
+      const list = byContainer.get(r.container_id) ?? [];
+      const e = r.payload.transport_event!;
+      list.push({ key: e.key, at: Date.parse(e.timestamp ?? ''), milestone: e.milestone });
+      byContainer.set(r.container_id, list);
+    }
+    for (const [container, list] of byContainer) {
+      expect(new Set(list.map((x) => x.key)).size, container).toBe(list.length);
+      // Milestones in the order they happened. Derived availability events carry the time Tidemark noticed
+      // (a terminal that gives no out-gate says "not available" before the line reports the full out).
+      const times = list
+        .filter((x) => x.milestone !== null)
+        .map((x) => x.at)
+        .filter((x) => !Number.isNaN(x));
+      expect(times, container).toEqual([...times].sort((a, b) => a - b));
+    }
+    // Every container of every scenario got as far as its empty return, each announced once.
+    const [{ n }] = (await t.database.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM containers WHERE account_id = $1 AND snapshot->>'empty_terminated_at' IS NULL",
+      [account.id],
+    )) as [{ n: number }];
+    expect(n).toBe(0);
+  }, 600_000);
+
   it('shows the customs hold appear and clear, and refreshing twice at the same moment changes nothing', async () => {
     const { t, account, examples } = await world();
     const e = examples.find((x) => x.scenario === 'holds')!;

@@ -438,6 +438,12 @@ export async function upsertTransportEvent(
   return row!.id;
 }
 
+export async function findTransportEventId(q: Queryable, containerId: string | null, key: string): Promise<string | null> {
+  if (!containerId) return null;
+  const row = await one<{ id: string }>(q, 'SELECT id FROM transport_events WHERE container_id = $1 AND key = $2', [containerId, key]);
+  return row?.id ?? null;
+}
+
 export async function insertEstimatedEvent(
   q: Queryable,
   e: { id: string; account_id: string; shipment_id: string; event: string; estimated_timestamp: string; record: unknown },

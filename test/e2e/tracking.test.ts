@@ -358,7 +358,7 @@ describe('walking the world clock through whole journeys', () => {
     const rows = await t.database.db.query<{
       container_id: string;
       event: string;
-      payload: { transport_event?: { key: string; timestamp: string | null } };
+      payload: { transport_event?: { key: string; timestamp: string | null; milestone: string | null } };
     }>(
       `SELECT container_id, event, payload FROM account_events
        WHERE account_id = $1 AND event LIKE 'container.transport.%' AND event NOT LIKE '%.estimated.%' ORDER BY seq`,

@@ -186,6 +186,21 @@ describe('tracking a sandbox number', () => {
   });
 });
 
+describe('the sandbox clock endpoint', () => {
+  it('answers with how many tracked items each advance refreshed, once their changes are committed', async () => {
+    const { t, account, examples } = await world();
+    const controller = (await t.account({ features: ['sandbox_control'] })).auth;
+    await t.services.trackingRequests.create(account, input(examples.find((x) => x.scenario === 'holds')!));
+    await t.queue!.runOnce('tracking.attempt');
+    const before = (await events(t, account.id)).length;
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: controller, payload: { days: 2 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().refreshed).toBeGreaterThanOrEqual(4);
+    // Committed before the answer: the events are there.
+    expect((await events(t, account.id)).length).toBeGreaterThan(before);
+  });
+});
+
 describe('stop, resume and refresh over the API', () => {
   it('stops a shipment for the user, keeps it quiet while stopped, and resumes it', async () => {
     const { t, account, examples } = await world();

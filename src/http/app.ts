@@ -23,7 +23,11 @@ import sandboxClock from './routes/sandbox/clock.js';
 import sandboxExamples from './routes/sandbox/examples.js';
 import sandboxFaces from './routes/sandbox/faces.js';
 import health from './routes/system/health.js';
+import createTrackingRequest from './routes/tracking-requests/create.js';
+import getTrackingRequest from './routes/tracking-requests/get.js';
 import inferNumber from './routes/tracking-requests/infer-number.js';
+import listTrackingRequests from './routes/tracking-requests/list.js';
+import updateTrackingRequest from './routes/tracking-requests/update.js';
 
 export interface AppOptions {
   /** A pino logger; without one the app logs nothing (tests). */
@@ -44,6 +48,10 @@ const ROUTES = [
   getParty,
   updateParty,
   inferNumber,
+  createTrackingRequest,
+  listTrackingRequests,
+  getTrackingRequest,
+  updateTrackingRequest,
   adminAccounts,
   health,
 ];

@@ -26,6 +26,7 @@ import type { ContainerSnapshot, FacilityRef, ShipmentSnapshot } from '../tracki
 import type { JobSender } from './jobs.js';
 import type { RateLimitService } from './rate-limits.js';
 import type { ShippingLineService } from './shipping-lines.js';
+import { FREE_PLAN_CONTAINER_CAP } from './tracking-requests.js';
 
 /** The job that refreshes one tracked shipment from all its sources now (`PATCH /v2/containers/{id}/refresh`). */
 export const TRACKING_REFRESH_JOB = 'tracking.refresh';
@@ -34,8 +35,6 @@ export const TRACKING_REFRESH_JOB = 'tracking.refresh';
 export const LEASE_MS = 2 * 60_000;
 /** A tracked shipment fetched this recently (domain time) is not fetched again for a new account's request. */
 export const FRESH_ENOUGH_MS = 15 * 60_000;
-/** The free plan's cap on active containers. */
-export const FREE_PLAN_CONTAINER_CAP = 10;
 /** Every engine event gets the features that unlock gated events; each account then sees what it may. */
 const ALL_FEATURES = ['rail_lfd'];
 

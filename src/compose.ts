@@ -172,6 +172,8 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
   const services = makeServices(config, db, clocks, sandbox);
   const firstStart = await firstStartSetup(db, services.accounts, services.clocks.wall, config.adminToken);
   const isWorker = config.roles.includes('worker');
+  // PGlite is this process's alone (the data-directory lock): leases in it are a killed process's.
+  if (db.kind === 'pglite') await services.trackingEngine.releaseLeasesOfDeadProcess();
   const queue = await JobQueue.start(db, jobDefinitions(services), {
     logger: logger.child({ role: 'worker' }),
     metrics: services.metrics,
@@ -179,6 +181,21 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
   });
   services.jobs.attach(queue);
   const timers: NodeJS.Timeout[] = [];
+  if (sandbox) {
+    // Other processes may move the shared world clock; a second is as stale as domain time gets here.
+    const refresh = () => sandbox.clock.refresh().catch((err: unknown) => logger.warn({ err }, 'could not read the sandbox clock'));
+    timers.push(setInterval(refresh, 1000).unref());
+  }
+  let app: App | null = null;
+  let address: string | null = null;
+  if (config.roles.includes('api') || config.roles.includes('sandbox')) {
+    const deps: HttpDeps = services;
+    app = await buildApp(deps, { logger: logger.child({ role: 'api' }) });
+    address = await app.listen({ port: config.port, host: config.host });
+    // Listening on port 0 picks a free port: derived links must name the real one.
+    if (!config.publicUrlConfigured) config.publicUrl = address;
+  }
+  // Workers start once this process's sandbox faces answer at their final address (a port 0 listen).
   if (isWorker) {
     await queue.work();
     // Singleton per minute: with several workers, one prune job a minute in all.
@@ -194,20 +211,6 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
         .catch((err: unknown) => logger.error({ err }, 'could not schedule the tracking sweep'));
     timers.push(setInterval(sweep, SWEEP_SECONDS * 1000));
     void sweep();
-  }
-  if (sandbox) {
-    // Other processes may move the shared world clock; a second is as stale as domain time gets here.
-    const refresh = () => sandbox.clock.refresh().catch((err: unknown) => logger.warn({ err }, 'could not read the sandbox clock'));
-    timers.push(setInterval(refresh, 1000).unref());
-  }
-  let app: App | null = null;
-  let address: string | null = null;
-  if (config.roles.includes('api') || config.roles.includes('sandbox')) {
-    const deps: HttpDeps = services;
-    app = await buildApp(deps, { logger: logger.child({ role: 'api' }) });
-    address = await app.listen({ port: config.port, host: config.host });
-    // Listening on port 0 picks a free port: derived links must name the real one.
-    if (!config.publicUrlConfigured) config.publicUrl = address;
   }
   return {
     app,

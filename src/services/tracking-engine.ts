@@ -160,6 +160,15 @@ export class TrackingEngine {
     return handled;
   }
 
+  /**
+   * At the start of the only process that can use the database (embedded PGlite, held by a directory
+   * lock), every lease left in it belongs to a process that died: release them so its work resumes now
+   * instead of when the leases expire. Never call this on a shared PostgreSQL server.
+   */
+  async releaseLeasesOfDeadProcess(): Promise<void> {
+    await repo.clearAllLeases(this.#db);
+  }
+
   /** How each source has been answering (for /metrics and operators). */
   sourceHealth(): Promise<repo.SourceHealthRow[]> {
     return repo.listSourceHealth(this.#db);

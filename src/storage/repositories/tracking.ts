@@ -574,3 +574,9 @@ export interface SourceHealthRow {
 export async function listSourceHealth(q: Queryable): Promise<SourceHealthRow[]> {
   return q.query<SourceHealthRow>('SELECT * FROM source_health ORDER BY source_id');
 }
+
+/** Drops every lease (only when no other process can hold one: the embedded database's single owner). */
+export async function clearAllLeases(q: Queryable): Promise<void> {
+  await q.query('UPDATE tracking_requests SET lease_until = NULL WHERE lease_until IS NOT NULL');
+  await q.query('UPDATE tracked_shipments SET lease_until = NULL WHERE lease_until IS NOT NULL');
+}

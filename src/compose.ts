@@ -12,6 +12,7 @@ import { NumberInferenceService } from './services/number-inference.js';
 import { PartyService } from './services/parties.js';
 import { RateLimitService } from './services/rate-limits.js';
 import { SandboxService } from './services/sandbox.js';
+import { ContainerService } from './services/containers.js';
 import { LateJobSender } from './services/jobs.js';
 import { ShipmentService } from './services/shipments.js';
 import { TRACKING_REFRESH_JOB, TrackingEngine } from './services/tracking-engine.js';
@@ -98,6 +99,7 @@ export function makeServices(
     accounts: new AccountService(clocks.wall),
     parties: new PartyService(db, clocks.wall),
     shipments: new ShipmentService(db, trackingEngine),
+    containers: new ContainerService(db),
     shippingLines,
     numberInference: new NumberInferenceService(shippingLines),
     rateLimits,

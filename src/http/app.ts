@@ -14,6 +14,7 @@ import createParty from './routes/parties/create.js';
 import getParty from './routes/parties/get.js';
 import listParties from './routes/parties/list.js';
 import updateParty from './routes/parties/update.js';
+import containerRoutes from './routes/containers/get.js';
 import refreshContainer from './routes/containers/refresh.js';
 import listShipments from './routes/shipments/list.js';
 import shipmentTracking from './routes/shipments/tracking.js';
@@ -41,6 +42,7 @@ const ROUTES = [
   listShipments,
   shipmentTracking,
   refreshContainer,
+  containerRoutes,
   listShippingLines,
   getShippingLine,
   createParty,

@@ -5,6 +5,7 @@ import type { Config } from '../config/index.js';
 import type { Account, Feature, RateBucket } from '../domain/account.js';
 import type { Clocks } from '../domain/clock.js';
 import type { AccountService } from '../services/accounts.js';
+import type { ContainerService } from '../services/containers.js';
 import type { NumberInferenceService } from '../services/number-inference.js';
 import type { PartyService } from '../services/parties.js';
 import type { RateLimitService } from '../services/rate-limits.js';
@@ -23,6 +24,7 @@ export interface HttpDeps {
   accounts: AccountService;
   parties: PartyService;
   shipments: ShipmentService;
+  containers: ContainerService;
   shippingLines: ShippingLineService;
   numberInference: NumberInferenceService;
   trackingRequests: TrackingRequestService;

@@ -9,6 +9,7 @@ import { carrierByScac } from '../sources/reference/index.js';
 import { TEST_SCAC } from '../sources/registry.js';
 import type { Db } from '../storage/db.js';
 import { findParty } from '../storage/repositories/parties.js';
+import { findShipmentsByIds } from '../storage/repositories/shipments.js';
 import * as repo from '../storage/repositories/tracking-requests.js';
 import type { JobSender } from './jobs.js';
 import type { ShippingLineService } from './shipping-lines.js';
@@ -184,7 +185,7 @@ export class TrackingRequestService {
 
   /** The shipments these requests point at (for `include=tracked_object`), scoped to the account. */
   trackedObjects(accountId: string, shipmentIds: string[]) {
-    return repo.findShipmentsByIds(this.db, accountId, shipmentIds);
+    return findShipmentsByIds(this.db, accountId, shipmentIds);
   }
 }
 

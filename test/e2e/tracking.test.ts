@@ -186,6 +186,103 @@ describe('tracking a sandbox number', () => {
   });
 });
 
+describe('a tracked container over the API', () => {
+  it('shows every container attribute, its events and the raw events the sources sent', async () => {
+    const { t, account, examples } = await world();
+    const headers = { authorization: `Token ${(await t.services.accounts.issueKey(t.database.db, account.id)).token}` };
+    const req = await t.services.trackingRequests.create(account, input(examples.find((x) => x.scenario === 'succeeded')!));
+    await t.queue!.runOnce('tracking.attempt');
+    const shipmentId = (await request(t, req.id)).shipment_id!;
+    const shipment = (await t.app.inject({ method: 'GET', url: '/v2/shipments', headers })).json().data[0];
+    expect(shipment.id).toBe(shipmentId);
+    const [ref] = shipment.relationships.containers.data;
+    expect(ref.type).toBe('container');
+
+    const res = await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}?include=shipment`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const attrs = body.data.attributes;
+    for (const name of [
+      'number',
+      'ref_numbers',
+      'seal_number',
+      'equipment_type',
+      'equipment_length',
+      'equipment_height',
+      'weight_in_lbs',
+      'current_status',
+      'availability_known',
+      'available_for_pickup',
+      'terminal_checked_at',
+      'location_at_pod_terminal',
+      'pod_full_out_chassis_number',
+      'pod_arrived_at',
+      'pod_discharged_at',
+      'pod_full_out_at',
+      'pickup_appointment_at',
+      'holds_at_pod_terminal',
+      'fees_at_pod_terminal',
+      'pod_timezone',
+      'pod_last_tracking_request_at',
+      'shipment_last_tracking_request_at',
+      'pickup_lfd',
+      'import_deadlines',
+      'ind_facility_lfd_on',
+      'pod_rail_carrier_scac',
+      'ind_rail_carrier_scac',
+      'pod_rail_loaded_at',
+      'pod_rail_departed_at',
+      'ind_eta_at',
+      'ind_ata_at',
+      'ind_rail_unloaded_at',
+      'final_destination_full_out_at',
+      'final_destination_timezone',
+      'empty_terminated_at',
+      'empty_terminated_timezone',
+      'delivered_at',
+      'empty_out_at',
+      'pol_full_in_at',
+      'pol_vessel_loaded_at',
+      'pol_vessel_departed_at',
+      'rail_last_tracking_request_at',
+      'ind_facility_holds',
+      'ind_facility_fees',
+      'ssl_lfd',
+      'created_at',
+    ]) {
+      expect(attrs, name).toHaveProperty(name);
+    }
+    expect(attrs).not.toHaveProperty('rail_move');
+    expect(attrs.holds_at_pod_terminal).toEqual(expect.any(Array));
+    expect(attrs.import_deadlines).toEqual({
+      pickup_lfd_line: attrs.import_deadlines.pickup_lfd_line,
+      pickup_lfd_terminal: attrs.import_deadlines.pickup_lfd_terminal,
+      pickup_lfd_rail: attrs.import_deadlines.pickup_lfd_rail,
+    });
+    expect(body.data.relationships.shipment.data).toEqual({ id: shipmentId, type: 'shipment' });
+    expect(body.data.relationships.transport_events.data.length).toBeGreaterThan(0);
+    expect(body.included).toEqual([expect.objectContaining({ id: shipmentId, type: 'shipment' })]);
+    expect(body.data.links).toBeUndefined();
+
+    const raw = await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}/raw_events`, headers });
+    expect(raw.statusCode).toBe(200);
+    const events = raw.json().data as { id: string; attributes: Record<string, unknown> }[];
+    expect(events.map((e) => e.id)).toEqual(body.data.relationships.raw_events.data.map((r: { id: string }) => r.id));
+    expect(events.find((e) => e.attributes.event === 'vessel_loaded')?.attributes).toMatchObject({
+      data_source: 'shipping_line',
+      data_provider_code: 'MAEU',
+      estimated: false,
+    });
+    // Mid-voyage: the arrival is still an estimate.
+    expect(events.some((e) => e.attributes.event === 'vessel_arrived' && e.attributes.estimated === true)).toBe(true);
+
+    const stranger = (await t.account()).auth;
+    expect((await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}`, headers: stranger })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}/raw_events`, headers: stranger })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v2/containers/x/raw_events', headers })).statusCode).toBe(404);
+  });
+});
+
 describe('the sandbox clock endpoint', () => {
   it('answers with how many tracked items each advance refreshed, once their changes are committed', async () => {
     const { t, account, examples } = await world();

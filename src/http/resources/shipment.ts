@@ -71,7 +71,7 @@ export const shipmentKind = (parties: PartyService): ResourceKind<ShipmentRecord
         destination: { data: portRef(s.destination_locode) },
         destination_terminal: { data: null },
         line_tracking_stopped_by_user: { data: null },
-        containers: { data: [] },
+        containers: { data: (s.container_ids ?? []).map((id) => ({ id, type: 'container' })) },
         customer: { data: s.customer_id ? { id: s.customer_id, type: 'party' } : null },
       },
       links: { self: `/v2/shipments/${s.id}` },

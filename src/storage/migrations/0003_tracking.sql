@@ -74,6 +74,7 @@ CREATE TABLE containers (
   account_id uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
   shipment_id uuid NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
   number text NOT NULL,
+  ref_numbers text[] NOT NULL DEFAULT '{}',
   current_status text NOT NULL,
   -- The engine's ContainerSnapshot: the wire attributes.
   snapshot jsonb NOT NULL,

@@ -41,13 +41,16 @@ export interface ShipmentRecord {
   line_tracking_stopped_at: Date | null;
   /** Extra: when the line is next asked (domain time). */
   line_tracking_next_attempt_at: Date | null;
+  /** Its containers, newest first. */
+  container_ids: string[];
   line_tracking_stopped_reason: string | null;
   created_at: Date;
   updated_at: Date;
   [k: string]: unknown;
 }
 
-const SELECT = `SELECT s.*, p.company_name AS customer_name
+const SELECT = `SELECT s.*, p.company_name AS customer_name,
+    ARRAY(SELECT c.id FROM containers c WHERE c.shipment_id = s.id ORDER BY c.created_at DESC, c.id DESC) AS container_ids
   FROM shipments s LEFT JOIN parties p ON p.id = s.customer_id`;
 
 export async function listShipments(
@@ -106,4 +109,10 @@ export async function insertShipment(
       s.updated_at,
     ],
   );
+}
+
+/** The account's shipments with these ids (for includes). */
+export async function findShipmentsByIds(q: Queryable, accountId: string, ids: string[]): Promise<ShipmentRecord[]> {
+  if (ids.length === 0) return [];
+  return q.query<ShipmentRecord>(`${SELECT} WHERE s.account_id = $1 AND s.id = ANY($2::uuid[])`, [accountId, ids]);
 }

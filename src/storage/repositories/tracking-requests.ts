@@ -1,5 +1,4 @@
 import { one, type Queryable } from '../db.js';
-import type { ShipmentRecord } from './shipments.js';
 
 export type RequestType = 'bill_of_lading' | 'booking_number' | 'container';
 export type TrackingRequestStatus = 'pending' | 'awaiting_manifest' | 'created' | 'failed' | 'tracking_stopped';
@@ -218,14 +217,4 @@ export async function countActiveContainers(q: Queryable, accountId: string): Pr
     [accountId],
   );
   return row?.n ?? 0;
-}
-
-/** The account's shipments with these ids (the `tracked_object` of its requests). */
-export async function findShipmentsByIds(q: Queryable, accountId: string, ids: string[]): Promise<ShipmentRecord[]> {
-  if (ids.length === 0) return [];
-  return q.query<ShipmentRecord>(
-    `SELECT s.*, p.company_name AS customer_name FROM shipments s LEFT JOIN parties p ON p.id = s.customer_id
-     WHERE s.account_id = $1 AND s.id = ANY($2::uuid[])`,
-    [accountId, ids],
-  );
 }

@@ -533,18 +533,6 @@ export async function keepRawObservation(
   );
 }
 
-/** The latest observation of each source for a tracked shipment (to re-derive state without fetching). */
-export async function latestRawObservations(
-  q: Queryable,
-  trackedId: string,
-): Promise<{ source_id: string; target: unknown; payload: unknown; payload_sha256: string; facts: unknown; last_fetched_at: Date }[]> {
-  return q.query(
-    `SELECT DISTINCT ON (source_id, target) source_id, target, payload, payload_sha256, facts, last_fetched_at
-     FROM raw_observations WHERE tracked_shipment_id = $1 ORDER BY source_id, target, last_fetched_at DESC`,
-    [trackedId],
-  );
-}
-
 /** Records one answer (or failure) of a source. */
 export async function recordSourceHealth(q: Queryable, sourceId: string, error: string | null, now: Date): Promise<void> {
   await q.query(

@@ -1,0 +1,106 @@
+import { referenceId } from '../../lib/ids.js';
+import type { ContainerRecord, ContainerService, RawEventRecord } from '../../services/containers.js';
+import type { PartyService } from '../../services/parties.js';
+import { isoSeconds, type Ref, type ResourceKind } from '../jsonapi.js';
+import { shipmentKind } from './shipment.js';
+
+/** Snapshot fields that are the engine's own bookkeeping, never on the wire. */
+const INTERNAL = new Set([
+  'iso_size_type',
+  'weight_is_shipment_average',
+  'pod_terminal',
+  'pod_terminal_source',
+  'pickup_facility',
+  'rail_move',
+  'pod_terminal_available_for_pickup',
+  'ind_facility_available_for_pickup',
+  'number',
+]);
+
+const terminalRef = (f: unknown): Ref | null => {
+  const id = (f as { id?: string | null } | null)?.id;
+  return id ? { id, type: 'terminal' } : null;
+};
+
+/** The container resource (api-wire-notes §4.2): every attribute present, the extras real responses carry. */
+export const containerKind = (containers: ContainerService, parties: PartyService): ResourceKind<ContainerRecord> => {
+  const shipments = shipmentKind(parties);
+  return {
+    type: 'container',
+    render: (c) => {
+      const s = c.snapshot;
+      const attributes: Record<string, unknown> = { number: c.number, ref_numbers: c.ref_numbers };
+      for (const [k, v] of Object.entries(s)) if (!INTERNAL.has(k)) attributes[k] = v ?? null;
+      attributes.holds_at_pod_terminal = s.holds_at_pod_terminal ?? [];
+      attributes.fees_at_pod_terminal = s.fees_at_pod_terminal ?? [];
+      attributes.import_deadlines = {
+        pickup_lfd_line: s.pickup_lfd_line ?? null,
+        pickup_lfd_terminal: s.pickup_lfd_terminal ?? null,
+        pickup_lfd_rail: s.pickup_lfd_rail ?? null,
+      };
+      attributes.terminal_checked_at = isoSeconds(c.terminal_checked_at);
+      attributes.pod_last_tracking_request_at = isoSeconds(c.terminal_checked_at);
+      attributes.shipment_last_tracking_request_at = isoSeconds(c.shipment_last_tracking_request_at);
+      attributes.rail_last_tracking_request_at = isoSeconds(c.rail_checked_at);
+      // Extras: when each source is asked next (domain time).
+      attributes.terminal_next_check_at = isoSeconds(c.terminal_next_check_at);
+      attributes.rail_checked_at = isoSeconds(c.rail_checked_at);
+      attributes.rail_next_check_at = isoSeconds(c.rail_next_check_at);
+      attributes.created_at = isoSeconds(c.created_at);
+      attributes.updated_at = isoSeconds(c.updated_at);
+      return {
+        id: c.id,
+        type: 'container',
+        attributes,
+        relationships: {
+          shipment: { data: { id: c.shipment_id, type: 'shipment' } },
+          pickup_facility: { data: terminalRef(s.pickup_facility) },
+          pod_terminal: { data: terminalRef(s.pod_terminal) },
+          transport_events: { data: c.transport_event_ids.map((id) => ({ id, type: 'transport_event' })) },
+          raw_events: { data: ((c.raw_event_ids as string[] | undefined) ?? []).map((id) => ({ id, type: 'raw_event' })) },
+        },
+      };
+    },
+    includable: {
+      shipment: {
+        targets: () => [shipments],
+        async load(records) {
+          const accountId = records[0]?.account_id;
+          if (!accountId) return [];
+          const ids = [...new Set(records.map((r) => r.shipment_id))];
+          return (await containers.shipments(accountId, ids)).map((record) => ({ kind: shipments, record }));
+        },
+      },
+      pod_terminal: null,
+      pickup_facility: null,
+      transport_events: null,
+      raw_events: null,
+    },
+  };
+};
+
+export type RawEventRow = RawEventRecord & { containerId: string };
+
+export const rawEventId = (containerId: string, key: string) => referenceId('raw_event', `${containerId}:${key}`);
+
+/** A raw event (api-wire-notes §4.8); its id is derived from the answer it came from and its place in it. */
+export const rawEventKind: ResourceKind<RawEventRow> = {
+  type: 'raw_event',
+  render: (r) => {
+    const { key, containerId, terminal, location_type, ...attributes } = r;
+    return {
+      id: rawEventId(containerId, key),
+      type: 'raw_event',
+      attributes: { ...attributes, will_occur_at: r.estimated ? r.timestamp : null, invalidated_at: null },
+      relationships: {
+        location: {
+          data: r.location_locode ? { id: referenceId(location_type ?? 'port', r.location_locode), type: location_type ?? 'port' } : null,
+        },
+        vessel: { data: null },
+        container: { data: { id: containerId, type: 'container' } },
+        terminal: { data: terminal?.id ? { id: terminal.id, type: 'terminal' } : null },
+      },
+    };
+  },
+  includable: {},
+};

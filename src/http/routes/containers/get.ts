@@ -1,0 +1,48 @@
+// GET /v2/containers/{id} and GET /v2/containers/{id}/raw_events.
+import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { parseInclude, resolveIncluded } from '../../jsonapi.js';
+import { selfUrl, sendDocument } from '../../reply.js';
+import { containerKind, rawEventId, rawEventKind } from '../../resources/container.js';
+import { includeQuery } from '../../schemas.js';
+
+export default function containerRoutes(app: App, deps: HttpDeps) {
+  const kind = containerKind(deps.containers, deps.parties);
+  app.get(
+    '/v2/containers/:id',
+    {
+      schema: {
+        tags: ['containers'],
+        summary: 'Get a container',
+        description: 'Every attribute of the container; `include=shipment` sideloads its shipment.',
+        querystring: includeQuery,
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const include = parseInclude(req.query.include, kind);
+      const { container, events } = await deps.containers.rawEvents(accountOf(req).id, id);
+      container.raw_event_ids = events.map((e) => rawEventId(container.id, e.key));
+      const included = await resolveIncluded(kind, [container], include);
+      return sendDocument(reply, 200, { data: kind.render(container), included, links: { self: selfUrl(deps.config.publicUrl, req) } });
+    },
+  );
+  app.get(
+    '/v2/containers/:id/raw_events',
+    {
+      schema: {
+        tags: ['containers'],
+        summary: "A container's raw events",
+        description:
+          'What each source (shipping line, terminal, railroad) said about the container in its latest answer, in its own words and in time order, estimated future events included.',
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const { container, events } = await deps.containers.rawEvents(accountOf(req).id, id);
+      return sendDocument(reply, 200, {
+        data: events.map((e) => rawEventKind.render({ ...e, containerId: container.id })),
+        links: { self: selfUrl(deps.config.publicUrl, req) },
+      });
+    },
+  );
+}

@@ -1,0 +1,43 @@
+// An account's containers as the API shows them, and their raw events re-derived from what the sources said.
+import { notFound } from '../domain/errors.js';
+import { isUuid } from '../lib/ids.js';
+import type { Db } from '../storage/db.js';
+import { type ContainerRecord, findContainer, latestObservations } from '../storage/repositories/containers.js';
+import { findShipmentsByIds } from '../storage/repositories/shipments.js';
+import type { MilestoneFact } from '../sources/contract.js';
+import { type RawEventRecord, rawEvents } from '../tracking/raw-events.js';
+
+export type { ContainerRecord };
+export type { RawEventRecord };
+
+export class ContainerService {
+  constructor(private readonly db: Db) {}
+
+  /** The account's container; not_found for another account's or an unknown id. */
+  async get(accountId: string, id: string): Promise<ContainerRecord> {
+    const found = isUuid(id) ? await findContainer(this.db, accountId, id) : undefined;
+    if (!found) throw notFound('container');
+    return found;
+  }
+
+  /** What every source said about the container in its latest answer, in time order. */
+  async rawEvents(accountId: string, id: string): Promise<{ container: ContainerRecord; events: RawEventRecord[] }> {
+    const container = await this.get(accountId, id);
+    if (!container.tracked_shipment_id) return { container, events: [] };
+    const observations = await latestObservations(this.db, container.tracked_shipment_id);
+    const events = rawEvents(
+      container.number,
+      observations.map((o) => ({
+        id: o.id,
+        sourceId: o.source_id,
+        firstFetchedAt: o.first_fetched_at,
+        milestones: (o.facts.milestones ?? []) as MilestoneFact[],
+      })),
+    );
+    return { container, events };
+  }
+
+  shipments(accountId: string, ids: string[]) {
+    return findShipmentsByIds(this.db, accountId, ids);
+  }
+}

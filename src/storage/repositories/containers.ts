@@ -1,0 +1,46 @@
+// An account's containers as the API reads them (the tracking engine writes them: repositories/tracking.ts).
+import { one, type Queryable } from '../db.js';
+
+export interface ContainerRecord {
+  id: string;
+  account_id: string;
+  shipment_id: string;
+  number: string;
+  ref_numbers: string[];
+  current_status: string;
+  /** The engine's ContainerSnapshot (wire attribute names). */
+  snapshot: Record<string, unknown>;
+  terminal_checked_at: Date | null;
+  terminal_next_check_at: Date | null;
+  rail_checked_at: Date | null;
+  rail_next_check_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The shipment's last attempt at the line (domain time). */
+  shipment_last_tracking_request_at: Date | null;
+  tracked_shipment_id: string | null;
+  /** Its transport events, newest first (the relationship carries every id). */
+  transport_event_ids: string[];
+  [k: string]: unknown;
+}
+
+const SELECT = `SELECT c.*, s.line_tracking_last_attempted_at AS shipment_last_tracking_request_at, s.tracked_shipment_id,
+    ARRAY(SELECT e.id FROM transport_events e WHERE e.container_id = c.id ORDER BY e."timestamp" DESC NULLS LAST, e.id DESC)
+      AS transport_event_ids
+  FROM containers c JOIN shipments s ON s.id = c.shipment_id`;
+
+export async function findContainer(q: Queryable, accountId: string, id: string): Promise<ContainerRecord | undefined> {
+  return one<ContainerRecord>(q, `${SELECT} WHERE c.account_id = $1 AND c.id = $2`, [accountId, id]);
+}
+
+/** The latest answer of each source about a tracked shipment, with the facts parsed from it. */
+export async function latestObservations(
+  q: Queryable,
+  trackedShipmentId: string,
+): Promise<{ id: string; source_id: string; facts: { milestones?: unknown[] }; first_fetched_at: Date; last_fetched_at: Date }[]> {
+  return q.query(
+    `SELECT DISTINCT ON (source_id, target) id, source_id, facts, first_fetched_at, last_fetched_at
+     FROM raw_observations WHERE tracked_shipment_id = $1 ORDER BY source_id, target, last_fetched_at DESC, id DESC`,
+    [trackedShipmentId],
+  );
+}

@@ -1,42 +1,14 @@
 // The raw events of a container (GET /v2/containers/{id}/raw_events): what each source said, in its own
 // words, from the latest answer of every source, as the reference API lists them (estimated future events
 // included). Pure: stored observations in, records out; ids are derived so the same answer keeps its ids.
+import { MILESTONES } from '../domain/milestones.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { resolvePlace } from './places.js';
 import type { FacilityRef, IsoInstant } from './snapshot.js';
 import { resolveWhen } from './time.js';
 
-/** The event names the reference API's raw events use; other milestones are listed with `event: null`. */
-const RAW_EVENT_NAMES = new Set([
-  'empty_out',
-  'full_in',
-  'positioned_in',
-  'positioned_out',
-  'vessel_loaded',
-  'vessel_departed',
-  'transshipment_arrived',
-  'transshipment_discharged',
-  'transshipment_loaded',
-  'transshipment_departed',
-  'feeder_arrived',
-  'feeder_discharged',
-  'feeder_loaded',
-  'feeder_departed',
-  'rail_loaded',
-  'rail_departed',
-  'rail_arrived',
-  'rail_unloaded',
-  'vessel_arrived',
-  'vessel_discharged',
-  'arrived_at_destination',
-  'delivered',
-  'full_out',
-  'empty_in',
-  'vgm_received',
-  'carrier_release',
-  'customs_release',
-  'available',
-]);
+/** The event names the reference API's raw events use: every milestone but these two, listed with `event: null`. */
+const RAW_EVENT_NAMES: ReadonlySet<string> = new Set(MILESTONES.filter((m) => m !== 'vessel_berthed' && m !== 'not_available'));
 
 export interface StoredObservation {
   /** The raw observation's id (its payload's row). */

@@ -1,5 +1,5 @@
-import type { Party } from '../../services/parties.js';
-import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { Party, PartyService } from '../../services/parties.js';
+import { isoSeconds, type RelationshipDef, type ResourceKind } from '../jsonapi.js';
 
 export const partyKind: ResourceKind<Party> = {
   type: 'party',
@@ -12,3 +12,16 @@ export const partyKind: ResourceKind<Party> = {
   }),
   includable: {},
 };
+
+/** The `customer` relationship of a record that names a party of its account (shipments, tracking requests). */
+export function customerInclude<T extends { account_id: string; customer_id: string | null }>(parties: PartyService): RelationshipDef<T> {
+  return {
+    targets: () => [partyKind],
+    async load(records) {
+      const accountId = records[0]?.account_id;
+      const ids = [...new Set(records.map((r) => r.customer_id).filter((id): id is string => !!id))];
+      if (!accountId) return [];
+      return (await parties.byIds(accountId, ids)).map((record) => ({ kind: partyKind, record }));
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { referenceId } from '../../lib/ids.js';
 import type { ShipmentRecord } from '../../services/shipments.js';
 import type { PartyService } from '../../services/parties.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
-import { partyKind } from './party.js';
+import { customerInclude } from './party.js';
 
 const TIMES = [
   'pol_etd_at',
@@ -78,15 +78,7 @@ export const shipmentKind = (parties: PartyService): ResourceKind<ShipmentRecord
     };
   },
   includable: {
-    customer: {
-      targets: () => [partyKind],
-      async load(records) {
-        const accountId = records[0]?.account_id;
-        const ids = [...new Set(records.map((r) => r.customer_id).filter((id): id is string => !!id))];
-        if (!accountId) return [];
-        return (await parties.byIds(accountId, ids)).map((record) => ({ kind: partyKind, record }));
-      },
-    },
+    customer: customerInclude(parties),
     containers: null,
     pod_terminal: null,
     port_of_lading: null,

@@ -1,7 +1,7 @@
 import type { PartyService } from '../../services/parties.js';
 import type { TrackingRequestRecord, TrackingRequestService } from '../../services/tracking-requests.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
-import { partyKind } from './party.js';
+import { customerInclude } from './party.js';
 import { shipmentKind } from './shipment.js';
 
 /** The tracking_request resource (api-wire-notes §4.3); `tracked_object` is the shipment once created. */
@@ -42,15 +42,7 @@ export const trackingRequestKind = (requests: TrackingRequestService, parties: P
           return (await requests.trackedObjects(accountId, ids)).map((record) => ({ kind: shipments, record }));
         },
       },
-      customer: {
-        targets: () => [partyKind],
-        async load(records) {
-          const accountId = records[0]?.account_id;
-          const ids = [...new Set(records.map((r) => r.customer_id).filter((id): id is string => !!id))];
-          if (!accountId) return [];
-          return (await parties.byIds(accountId, ids)).map((record) => ({ kind: partyKind, record }));
-        },
-      },
+      customer: customerInclude(parties),
       user: null,
     },
   };

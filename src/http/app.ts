@@ -16,6 +16,7 @@ import listParties from './routes/parties/list.js';
 import updateParty from './routes/parties/update.js';
 import containerRoutes from './routes/containers/get.js';
 import refreshContainer from './routes/containers/refresh.js';
+import getShipment from './routes/shipments/get.js';
 import listShipments from './routes/shipments/list.js';
 import shipmentTracking from './routes/shipments/tracking.js';
 import getShippingLine from './routes/shipping-lines/get.js';
@@ -40,6 +41,7 @@ const SANDBOX_ROUTES = [sandboxClock, sandboxExamples, sandboxFaces];
 
 const ROUTES = [
   listShipments,
+  getShipment,
   shipmentTracking,
   refreshContainer,
   containerRoutes,

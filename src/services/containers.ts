@@ -2,7 +2,7 @@
 import { notFound } from '../domain/errors.js';
 import { isUuid } from '../lib/ids.js';
 import type { Db } from '../storage/db.js';
-import { type ContainerRecord, findContainer, latestObservations } from '../storage/repositories/containers.js';
+import { type ContainerRecord, containersOfShipments, findContainer, latestObservations } from '../storage/repositories/containers.js';
 import { findShipmentsByIds } from '../storage/repositories/shipments.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { type RawEventRecord, rawEvents } from '../tracking/raw-events.js';
@@ -35,6 +35,10 @@ export class ContainerService {
       })),
     );
     return { container, events };
+  }
+
+  ofShipments(accountId: string, shipmentIds: string[]) {
+    return containersOfShipments(this.db, accountId, shipmentIds);
   }
 
   shipments(accountId: string, ids: string[]) {

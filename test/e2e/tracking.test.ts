@@ -276,7 +276,13 @@ describe('a tracked container over the API', () => {
     // Mid-voyage: the arrival is still an estimate.
     expect(events.some((e) => e.attributes.event === 'vessel_arrived' && e.attributes.estimated === true)).toBe(true);
 
+    const withContainers = await t.app.inject({ method: 'GET', url: `/v2/shipments/${shipmentId}?include=containers`, headers });
+    expect(withContainers.statusCode).toBe(200);
+    expect(withContainers.json().included).toEqual([expect.objectContaining({ id: ref.id, type: 'container' })]);
+    expect(withContainers.json().links.self).toContain(`/v2/shipments/${shipmentId}?include=containers`);
+
     const stranger = (await t.account()).auth;
+    expect((await t.app.inject({ method: 'GET', url: `/v2/shipments/${shipmentId}`, headers: stranger })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}`, headers: stranger })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}/raw_events`, headers: stranger })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/v2/containers/x/raw_events', headers })).statusCode).toBe(404);

@@ -2,6 +2,8 @@ import { referenceId } from '../../lib/ids.js';
 import type { ShipmentRecord } from '../../services/shipments.js';
 import type { PartyService } from '../../services/parties.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { ContainerService } from '../../services/containers.js';
+import { containerKind } from './container.js';
 import { customerInclude } from './party.js';
 
 const TIMES = [
@@ -50,7 +52,7 @@ const portRef = (locode: string | null) => (locode ? { id: referenceId('port', l
  * the stable reference ids (UUIDv5 of the UN/LOCODE); containers, terminals and their includes are
  * filled by the tracking engine and API issues as those tables arrive.
  */
-export const shipmentKind = (parties: PartyService): ResourceKind<ShipmentRecord> => ({
+export const shipmentKind = (parties: PartyService, containers?: ContainerService): ResourceKind<ShipmentRecord> => ({
   type: 'shipment',
   render: (s) => {
     const attributes: Record<string, unknown> = {};
@@ -79,7 +81,23 @@ export const shipmentKind = (parties: PartyService): ResourceKind<ShipmentRecord
   },
   includable: {
     customer: customerInclude(parties),
-    containers: null,
+    // Without the container service (kinds nested under a container) the relationship includes nothing.
+    containers: containers
+      ? {
+          targets: () => [containerKind(containers, parties)],
+          async load(records) {
+            const accountId = records[0]?.account_id;
+            if (!accountId) return [];
+            const kind = containerKind(containers, parties);
+            return (
+              await containers.ofShipments(
+                accountId,
+                records.map((r) => r.id),
+              )
+            ).map((record) => ({ kind, record }));
+          },
+        }
+      : null,
     pod_terminal: null,
     port_of_lading: null,
     port_of_discharge: null,

@@ -33,6 +33,15 @@ export async function findContainer(q: Queryable, accountId: string, id: string)
   return one<ContainerRecord>(q, `${SELECT} WHERE c.account_id = $1 AND c.id = $2`, [accountId, id]);
 }
 
+/** The account's containers of these shipments, newest first (for `include=containers`). */
+export async function containersOfShipments(q: Queryable, accountId: string, shipmentIds: string[]): Promise<ContainerRecord[]> {
+  if (shipmentIds.length === 0) return [];
+  return q.query<ContainerRecord>(
+    `${SELECT} WHERE c.account_id = $1 AND c.shipment_id = ANY($2::uuid[]) ORDER BY c.created_at DESC, c.id DESC`,
+    [accountId, shipmentIds],
+  );
+}
+
 /** The latest answer of each source about a tracked shipment, with the facts parsed from it. */
 export async function latestObservations(
   q: Queryable,

@@ -5,7 +5,7 @@ import { shipmentKind } from '../../resources/shipment.js';
 import { listQuery } from '../../schemas.js';
 
 export default function listShipmentsRoute(app: App, deps: HttpDeps) {
-  const kind = shipmentKind(deps.parties);
+  const kind = shipmentKind(deps.parties, deps.containers);
   app.get(
     '/v2/shipments',
     { schema: { tags: ['shipments'], summary: 'List shipments, newest first', querystring: listQuery } },

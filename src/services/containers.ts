@@ -2,12 +2,20 @@
 import { notFound } from '../domain/errors.js';
 import { isUuid } from '../lib/ids.js';
 import type { Db } from '../storage/db.js';
-import { type ContainerRecord, containersOfShipments, findContainer, latestObservations } from '../storage/repositories/containers.js';
+import {
+  type ContainerRecord,
+  containersOfShipments,
+  findContainer,
+  findContainersByIds,
+  latestObservations,
+  listTransportEvents,
+  type TransportEventRow,
+} from '../storage/repositories/containers.js';
 import { findShipmentsByIds } from '../storage/repositories/shipments.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { type RawEventRecord, rawEvents } from '../tracking/raw-events.js';
 
-export type { ContainerRecord };
+export type { ContainerRecord, TransportEventRow };
 export type { RawEventRecord };
 
 export class ContainerService {
@@ -35,6 +43,22 @@ export class ContainerService {
       })),
     );
     return { container, events };
+  }
+
+  /** A container's transport events, newest first; not_found when the container is not the account's. */
+  async transportEvents(accountId: string, id: string, page: { limit: number; offset: number }) {
+    const container = await this.get(accountId, id);
+    return listTransportEvents(this.db, accountId, [container.id], page);
+  }
+
+  /** Every transport event of these containers (for `include=transport_events`). */
+  async transportEventsOf(accountId: string, containerIds: string[]): Promise<TransportEventRow[]> {
+    if (containerIds.length === 0) return [];
+    return (await listTransportEvents(this.db, accountId, containerIds, { limit: 10_000, offset: 0 })).items;
+  }
+
+  byIds(accountId: string, ids: string[]) {
+    return findContainersByIds(this.db, accountId, ids);
   }
 
   ofShipments(accountId: string, shipmentIds: string[]) {

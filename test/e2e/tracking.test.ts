@@ -276,6 +276,24 @@ describe('a tracked container over the API', () => {
     // Mid-voyage: the arrival is still an estimate.
     expect(events.some((e) => e.attributes.event === 'vessel_arrived' && e.attributes.estimated === true)).toBe(true);
 
+    const transport = await t.app.inject({
+      method: 'GET',
+      url: `/v2/containers/${ref.id}/transport_events?include=container&page[size]=2`,
+      headers,
+    });
+    expect(transport.statusCode, transport.body).toBe(200);
+    const tb = transport.json();
+    expect(tb.meta.total).toBe(body.data.relationships.transport_events.data.length);
+    expect(tb.data.length).toBe(Math.min(2, tb.meta.total));
+    expect(tb.data[0]).toMatchObject({
+      type: 'transport_event',
+      relationships: { container: { data: { id: ref.id, type: 'container' } }, shipment: { data: { id: shipmentId } } },
+    });
+    expect(tb.data[0].attributes.event).toMatch(/^container\./);
+    expect(tb.included).toEqual([expect.objectContaining({ id: ref.id, type: 'container' })]);
+    const withEvents = await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}?include=transport_events`, headers });
+    expect(withEvents.json().included.length).toBe(tb.meta.total);
+
     const withContainers = await t.app.inject({ method: 'GET', url: `/v2/shipments/${shipmentId}?include=containers`, headers });
     expect(withContainers.statusCode).toBe(200);
     expect(withContainers.json().included).toEqual([expect.objectContaining({ id: ref.id, type: 'container' })]);
@@ -285,6 +303,9 @@ describe('a tracked container over the API', () => {
     expect((await t.app.inject({ method: 'GET', url: `/v2/shipments/${shipmentId}`, headers: stranger })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}`, headers: stranger })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}/raw_events`, headers: stranger })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}/transport_events`, headers: stranger })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/v2/containers/x/raw_events', headers })).statusCode).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import type { ContainerRecord, ContainerService, RawEventRecord } from '../../se
 import type { PartyService } from '../../services/parties.js';
 import { isoSeconds, type Ref, type ResourceKind } from '../jsonapi.js';
 import { shipmentKind } from './shipment.js';
+import { transportEventKind } from './transport-event.js';
 
 /** Snapshot fields that are the engine's own bookkeeping, never on the wire. */
 const INTERNAL = new Set([
@@ -73,7 +74,20 @@ export const containerKind = (containers: ContainerService, parties: PartyServic
       },
       pod_terminal: null,
       pickup_facility: null,
-      transport_events: null,
+      transport_events: {
+        targets: () => [transportEventKind(containers, parties)],
+        async load(records) {
+          const accountId = records[0]?.account_id;
+          if (!accountId) return [];
+          const kind = transportEventKind(containers, parties);
+          return (
+            await containers.transportEventsOf(
+              accountId,
+              records.map((r) => r.id),
+            )
+          ).map((record) => ({ kind, record }));
+        },
+      },
       raw_events: null,
     },
   };

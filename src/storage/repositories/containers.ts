@@ -53,3 +53,42 @@ export async function latestObservations(
     [trackedShipmentId],
   );
 }
+
+export interface TransportEventRow {
+  id: string;
+  account_id: string;
+  shipment_id: string;
+  container_id: string;
+  event: string;
+  /** The engine's TransportEventRecord. */
+  record: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  [k: string]: unknown;
+}
+
+/** A container's transport events, newest first by when Tidemark stored them (as the reference orders them). */
+export async function listTransportEvents(
+  q: Queryable,
+  accountId: string,
+  containerIds: string[],
+  page: { limit: number; offset: number },
+): Promise<{ items: TransportEventRow[]; total: number }> {
+  const items = await q.query<TransportEventRow>(
+    `SELECT * FROM transport_events WHERE account_id = $1 AND container_id = ANY($2::uuid[])
+     ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    [accountId, containerIds, page.limit, page.offset],
+  );
+  const count = await one<{ n: number }>(
+    q,
+    'SELECT count(*)::int AS n FROM transport_events WHERE account_id = $1 AND container_id = ANY($2::uuid[])',
+    [accountId, containerIds],
+  );
+  return { items, total: count?.n ?? 0 };
+}
+
+/** The account's containers with these ids. */
+export async function findContainersByIds(q: Queryable, accountId: string, ids: string[]): Promise<ContainerRecord[]> {
+  if (ids.length === 0) return [];
+  return q.query<ContainerRecord>(`${SELECT} WHERE c.account_id = $1 AND c.id = ANY($2::uuid[])`, [accountId, ids]);
+}

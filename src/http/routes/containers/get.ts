@@ -1,9 +1,10 @@
 // GET /v2/containers/{id} and GET /v2/containers/{id}/raw_events.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { parseInclude, resolveIncluded } from '../../jsonapi.js';
+import { pageLinks, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { containerKind, rawEventId, rawEventKind } from '../../resources/container.js';
-import { includeQuery } from '../../schemas.js';
+import { transportEventKind } from '../../resources/transport-event.js';
+import { includeQuery, listQuery } from '../../schemas.js';
 
 export default function containerRoutes(app: App, deps: HttpDeps) {
   const kind = containerKind(deps.containers, deps.parties);
@@ -42,6 +43,36 @@ export default function containerRoutes(app: App, deps: HttpDeps) {
       return sendDocument(reply, 200, {
         data: events.map((e) => rawEventKind.render({ ...e, containerId: container.id })),
         links: { self: selfUrl(deps.config.publicUrl, req) },
+      });
+    },
+  );
+}
+
+/** GET /v2/containers/{id}/transport_events: newest first, paged; `include=shipment,container`. */
+export function containerTransportEvents(app: App, deps: HttpDeps) {
+  const kind = transportEventKind(deps.containers, deps.parties);
+  app.get(
+    '/v2/containers/:id/transport_events',
+    {
+      schema: {
+        tags: ['containers'],
+        summary: "A container's transport events",
+        description: 'Its stored transport events (milestones, estimates, pickup changes), newest first as stored.',
+        querystring: listQuery,
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const query = req.query as Record<string, unknown>;
+      const include = parseInclude(query.include, kind);
+      const page = parsePage(query, 30);
+      const { items, total } = await deps.containers.transportEvents(accountOf(req).id, id, page);
+      const included = await resolveIncluded(kind, items, include);
+      return sendDocument(reply, 200, {
+        data: items.map(kind.render),
+        included,
+        links: pageLinks(deps.config.publicUrl, req.url, page, total),
+        meta: { size: items.length, total },
       });
     },
   );

@@ -14,7 +14,7 @@ import createParty from './routes/parties/create.js';
 import getParty from './routes/parties/get.js';
 import listParties from './routes/parties/list.js';
 import updateParty from './routes/parties/update.js';
-import containerRoutes, { containerTransportEvents } from './routes/containers/get.js';
+import containerRoutes, { containerTransportEvents, listContainersRoute } from './routes/containers/get.js';
 import refreshContainer from './routes/containers/refresh.js';
 import getShipment from './routes/shipments/get.js';
 import listShipments from './routes/shipments/list.js';
@@ -46,6 +46,7 @@ const ROUTES = [
   refreshContainer,
   containerRoutes,
   containerTransportEvents,
+  listContainersRoute,
   listShippingLines,
   getShippingLine,
   createParty,

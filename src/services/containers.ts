@@ -1,4 +1,5 @@
 // An account's containers as the API shows them, and their raw events re-derived from what the sources said.
+import { normalizeContainerNumber } from '../domain/container-number.js';
 import { notFound } from '../domain/errors.js';
 import { isUuid } from '../lib/ids.js';
 import type { Db } from '../storage/db.js';
@@ -8,6 +9,7 @@ import {
   findContainer,
   findContainersByIds,
   latestObservations,
+  listContainers,
   listTransportEvents,
   type TransportEventRow,
 } from '../storage/repositories/containers.js';
@@ -43,6 +45,12 @@ export class ContainerService {
       })),
     );
     return { container, events };
+  }
+
+  /** The account's containers, newest first; `number` typed any way (spaces, dashes, lower case). */
+  list(accountId: string, filter: { number?: string }, page: { limit: number; offset: number }) {
+    const number = filter.number ? normalizeContainerNumber(filter.number) : undefined;
+    return listContainers(this.db, accountId, number ? { number } : {}, page);
   }
 
   /** A container's transport events, newest first; not_found when the container is not the account's. */

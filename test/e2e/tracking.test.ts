@@ -294,6 +294,15 @@ describe('a tracked container over the API', () => {
     const withEvents = await t.app.inject({ method: 'GET', url: `/v2/containers/${ref.id}?include=transport_events`, headers });
     expect(withEvents.json().included.length).toBe(tb.meta.total);
 
+    const number = attrs.number as string;
+    const typed = `${number.slice(0, 4).toLowerCase()} ${number.slice(4, 10)}-${number.slice(10)}`;
+    const found = await t.app.inject({ method: 'GET', url: `/v2/containers?filter[number]=${encodeURIComponent(typed)}`, headers });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.map((c: { id: string }) => c.id)).toEqual([ref.id]);
+    const all = await t.app.inject({ method: 'GET', url: '/v2/containers', headers });
+    expect(all.json().meta.total).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/v2/containers', headers: (await t.account()).auth })).json().data).toEqual([]);
+
     const withContainers = await t.app.inject({ method: 'GET', url: `/v2/shipments/${shipmentId}?include=containers`, headers });
     expect(withContainers.statusCode).toBe(200);
     expect(withContainers.json().included).toEqual([expect.objectContaining({ id: ref.id, type: 'container' })]);

@@ -33,6 +33,28 @@ export async function findContainer(q: Queryable, accountId: string, id: string)
   return one<ContainerRecord>(q, `${SELECT} WHERE c.account_id = $1 AND c.id = $2`, [accountId, id]);
 }
 
+/** The account's containers, newest first; `number` matches exactly (already normalized). */
+export async function listContainers(
+  q: Queryable,
+  accountId: string,
+  filter: { number?: string },
+  page: { limit: number; offset: number },
+): Promise<{ items: ContainerRecord[]; total: number }> {
+  const where = ['c.account_id = $1'];
+  const values: unknown[] = [accountId];
+  if (filter.number) {
+    values.push(filter.number);
+    where.push(`c.number = $${values.length}`);
+  }
+  const clause = where.join(' AND ');
+  const items = await q.query<ContainerRecord>(
+    `${SELECT} WHERE ${clause} ORDER BY c.created_at DESC, c.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    [...values, page.limit, page.offset],
+  );
+  const count = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM containers c WHERE ${clause}`, values);
+  return { items, total: count?.n ?? 0 };
+}
+
 /** The account's containers of these shipments, newest first (for `include=containers`). */
 export async function containersOfShipments(q: Queryable, accountId: string, shipmentIds: string[]): Promise<ContainerRecord[]> {
   if (shipmentIds.length === 0) return [];

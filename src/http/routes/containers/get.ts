@@ -1,4 +1,5 @@
 // GET /v2/containers/{id} and GET /v2/containers/{id}/raw_events.
+import { badRequest } from '../../../domain/errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { pageLinks, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
@@ -67,6 +68,39 @@ export function containerTransportEvents(app: App, deps: HttpDeps) {
       const include = parseInclude(query.include, kind);
       const page = parsePage(query, 30);
       const { items, total } = await deps.containers.transportEvents(accountOf(req).id, id, page);
+      const included = await resolveIncluded(kind, items, include);
+      return sendDocument(reply, 200, {
+        data: items.map(kind.render),
+        included,
+        links: pageLinks(deps.config.publicUrl, req.url, page, total),
+        meta: { size: items.length, total },
+      });
+    },
+  );
+}
+
+/** GET /v2/containers: the account's containers, newest first; `filter[number]` typed any way. */
+export function listContainersRoute(app: App, deps: HttpDeps) {
+  const kind = containerKind(deps.containers, deps.parties);
+  app.get(
+    '/v2/containers',
+    {
+      schema: {
+        tags: ['containers'],
+        summary: 'List containers, newest first',
+        description: '`filter[number]` finds a container by its number, with or without spaces and dashes.',
+        querystring: listQuery,
+      },
+    },
+    async (req, reply) => {
+      const query = req.query as Record<string, unknown>;
+      const include = parseInclude(query.include, kind);
+      const page = parsePage(query, 30);
+      const filter = (query.filter ?? {}) as Record<string, unknown>;
+      const number = filter.number;
+      if (number !== undefined && typeof number !== 'string')
+        throw badRequest('filter[number] must be one value', { parameter: 'filter[number]' });
+      const { items, total } = await deps.containers.list(accountOf(req).id, number ? { number } : {}, page);
       const included = await resolveIncluded(kind, items, include);
       return sendDocument(reply, 200, {
         data: items.map(kind.render),

@@ -1,5 +1,6 @@
 // Tracking requests from the API's side: accept (validate, store `pending`, enqueue the first attempt in the
 // same transaction), list, read, edit. The attempts themselves are the tracking engine's (tracking-engine.ts).
+import { cleanList } from '../lib/lists.js';
 import type { Account } from '../domain/account.js';
 import type { Clocks } from '../domain/clock.js';
 import { checkContainerNumber } from '../domain/container-number.js';
@@ -193,9 +194,4 @@ export class TrackingRequestService {
 function normalizeNumber(type: repo.RequestType, input: string): string {
   const trimmed = (input ?? '').trim();
   return type === 'container' ? trimmed.replace(/[\s-]/g, '').toUpperCase() : trimmed.toUpperCase();
-}
-
-/** Trimmed, blank entries dropped, duplicates once, in the order given. */
-function cleanList(values: string[]): string[] {
-  return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }

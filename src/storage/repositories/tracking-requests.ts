@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
 
 export type RequestType = 'bill_of_lading' | 'booking_number' | 'container';
@@ -101,7 +102,7 @@ export async function listTrackingRequests(
   if (filter.q) {
     add(
       (n) => `(request_number ILIKE ${n} ESCAPE '\\' OR EXISTS (SELECT 1 FROM unnest(ref_numbers) r WHERE r ILIKE ${n} ESCAPE '\\'))`,
-      `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      containsPattern(filter.q),
     );
   }
   if (filter.requestNumber) add((n) => `upper(request_number) = upper(${n})`, filter.requestNumber);

@@ -1,0 +1,34 @@
+import type { SearchHit } from '../../services/search.js';
+import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+
+/**
+ * The search_result resource (api-wire-notes §4.13): a shipment, container (`cargo`) or tracking request
+ * found by GET /v2/search, with its `shipment` (itself for a shipment; null for a request not yet tracked).
+ */
+export const searchResultKind: ResourceKind<SearchHit> = {
+  type: 'search_result',
+  render: (h) => ({
+    id: h.id,
+    type: 'search_result',
+    attributes: {
+      entity_type: h.entity_type,
+      number: h.number,
+      shipment_id: h.shipment_id,
+      scac: h.scac,
+      port_of_lading_name: h.port_of_lading_name,
+      port_of_discharge_name: h.port_of_discharge_name,
+      containers_count: h.containers_count,
+      tracking_stopped: h.tracking_stopped,
+      tracking_stopped_reason: h.tracking_stopped_reason,
+      status: h.status,
+      failed_reason: h.failed_reason,
+      ref_numbers: h.ref_numbers ?? [],
+      created_at: isoSeconds(h.created_at),
+      updated_at: isoSeconds(h.updated_at),
+    },
+    relationships: {
+      shipment: { data: h.shipment_id ? { id: h.shipment_id, type: 'shipment' } : null },
+    },
+  }),
+  includable: {},
+};

@@ -1,0 +1,57 @@
+// GET /v2/search: an account's shipments, containers and tracking requests by any of their numbers or
+// reference numbers, exact or partial, ranked shipments → containers → tracking requests.
+import { normalizeContainerNumber } from '../domain/container-number.js';
+import { badRequest } from '../domain/errors.js';
+import { containsPattern } from '../lib/lists.js';
+import type { Db } from '../storage/db.js';
+import {
+  type SearchHit,
+  type SearchTerms,
+  searchContainers,
+  searchShipments,
+  searchTrackingRequests,
+} from '../storage/repositories/search.js';
+
+export type { SearchEntityType, SearchHit } from '../storage/repositories/search.js';
+
+/** The reference API answers at most this many results, and has no paging for them. */
+export const SEARCH_LIMIT = 25;
+/** Longer input is no number anyone tracks; refusing it keeps the substring scans cheap. */
+export const MAX_QUERY_LENGTH = 200;
+
+/** The exact keys and LIKE patterns for `query` (already trimmed and not blank). */
+export function searchTerms(query: string): SearchTerms {
+  const number = normalizeContainerNumber(query);
+  return {
+    keys: number ? [query, number] : [query],
+    pattern: containsPattern(query),
+    numberPattern: number ? containsPattern(number) : null,
+  };
+}
+
+export class SearchService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Up to 25 hits in this account: shipments, then containers, then tracking requests; within each, exact
+   * matches before partial ones, newest first. A tracking request whose number is the bill of lading of a
+   * shipment among the results is left out: the shipment stands for it.
+   */
+  async search(accountId: string, query: string): Promise<SearchHit[]> {
+    const text = query.trim();
+    if (!text) throw badRequest("query can't be blank", { parameter: 'query' });
+    if (text.length > MAX_QUERY_LENGTH) throw badRequest(`query must be at most ${MAX_QUERY_LENGTH} characters`, { parameter: 'query' });
+    const terms = searchTerms(text);
+    const shipments = await searchShipments(this.db, accountId, terms, SEARCH_LIMIT);
+    const containers = await searchContainers(this.db, accountId, terms, SEARCH_LIMIT - shipments.length);
+    const left = SEARCH_LIMIT - shipments.length - containers.length;
+    const requests = await searchTrackingRequests(
+      this.db,
+      accountId,
+      terms,
+      left,
+      shipments.map((s) => s.number),
+    );
+    return [...shipments, ...containers, ...requests];
+  }
+}

@@ -18,6 +18,7 @@ import type { Db, Queryable } from '../storage/db.js';
 import { findAccountById } from '../storage/repositories/accounts.js';
 import * as requests from '../storage/repositories/tracking-requests.js';
 import * as repo from '../storage/repositories/tracking.js';
+import { rememberVessels } from '../storage/repositories/vessels.js';
 import { type DomainEvent, detectChanges, type StoredState } from '../tracking/changes.js';
 import { inferNumber } from '../tracking/infer-number.js';
 import { normalize } from '../tracking/normalize.js';
@@ -26,6 +27,7 @@ import type { ContainerSnapshot, FacilityRef, ShipmentSnapshot } from '../tracki
 import type { JobSender } from './jobs.js';
 import type { RateLimitService } from './rate-limits.js';
 import type { ShippingLineService } from './shipping-lines.js';
+import { vesselsNamedIn } from './vessels.js';
 import { FREE_PLAN_CONTAINER_CAP } from './tracking-requests.js';
 
 /** The job that refreshes one tracked shipment from all its sources now (`PATCH /v2/containers/{id}/refresh`). */
@@ -518,6 +520,8 @@ export class TrackingEngine {
       rail_checked_at: g.railAsked ? worldNow : tracked.rail_checked_at,
     };
     await repo.saveTrackedShipment(tx, tracked.id, update, wall);
+    // Vessels are reference data: every vessel the carrier names gets its row (the AIS sweep locates them).
+    if (state) await rememberVessels(tx, vesselsNamedIn(state), wall);
     if (!state?.shipment) return;
 
     const after = { ...tracked, ...update };

@@ -1,0 +1,93 @@
+// GET /v2/vessels/{id or IMO}: a vessel and its latest AIS position; with `show_positions[…]` (the
+// `routing` feature) the positions gathered in a window of domain time, oldest first.
+import { z } from 'zod';
+import { badRequest, TidemarkError } from '../../../domain/errors.js';
+import { requireFeature } from '../../auth.js';
+import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { errorBody } from '../../errors.js';
+import { JSONAPI, selfUrl, sendDocument } from '../../reply.js';
+import { vesselKind } from '../../resources/vessel.js';
+
+const DAY_MS = 86_400_000;
+const WINDOW_KEYS = ['from_timestamp', 'to_timestamp'] as const;
+
+const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+const query = z
+  .object({
+    show_positions: z
+      .object({
+        from_timestamp: z.string().optional().describe('ISO 8601; default: 7 days before now (domain time)'),
+        to_timestamp: z.string().optional().describe('ISO 8601; default: now (domain time)'),
+      })
+      .catchall(z.unknown())
+      .optional()
+      .describe('Asks for `positions` (needs the routing feature)'),
+  })
+  .catchall(z.unknown());
+
+/** One bound of the window: ISO 8601 with Z or an offset, or a date (UTC midnight). */
+function parseInstant(value: unknown, parameter: string): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  // A raw `+01:00` offset arrives as a space: query strings decode `+` to one.
+  const text = typeof value === 'string' ? value.replace(/ (\d{2}:?\d{2})$/, '+$1') : value;
+  const parsed = instant.safeParse(text);
+  if (!parsed.success) throw badRequest(`${parameter} must be an ISO 8601 timestamp, e.g. 2026-03-01T00:00:00Z`, { parameter });
+  return new Date(parsed.data.length === 10 ? `${parsed.data}T00:00:00Z` : parsed.data);
+}
+
+/** The asked window, defaults filled in; throws 400 naming the parameter at fault. */
+function positionsWindow(raw: Record<string, unknown>, now: Date): { from: Date; to: Date } {
+  for (const k of Object.keys(raw)) {
+    if (!(WINDOW_KEYS as readonly string[]).includes(k)) {
+      throw badRequest(`show_positions[${k}] is not a parameter; use from_timestamp and to_timestamp`, {
+        parameter: `show_positions[${k}]`,
+      });
+    }
+  }
+  const to = parseInstant(raw.to_timestamp, 'show_positions[to_timestamp]') ?? now;
+  const from = parseInstant(raw.from_timestamp, 'show_positions[from_timestamp]') ?? new Date(to.getTime() - 7 * DAY_MS);
+  if (from.getTime() > to.getTime()) {
+    throw badRequest('show_positions[from_timestamp] must not be after show_positions[to_timestamp]', {
+      parameter: 'show_positions[from_timestamp]',
+    });
+  }
+  return { from, to };
+}
+
+export default function getVessel(app: App, deps: HttpDeps) {
+  app.get(
+    '/v2/vessels/:id',
+    {
+      schema: {
+        tags: ['vessels'],
+        summary: 'Get a vessel',
+        description: [
+          'A vessel by its id or its IMO number, with its latest AIS position (numbers).',
+          '`show_positions[from_timestamp]` / `show_positions[to_timestamp]` (ISO 8601; default the last 7 days of domain time)',
+          'add `positions`, oldest first; positions need the `routing` feature (403 otherwise).',
+        ].join(' '),
+        params: z.object({ id: z.string().describe('Vessel id (UUID) or IMO number') }),
+        querystring: query,
+      },
+    },
+    async (req, reply) => {
+      const raw = (req.query as Record<string, unknown>).show_positions as Record<string, unknown> | undefined;
+      if (raw !== undefined) {
+        try {
+          requireFeature(accountOf(req), 'routing');
+        } catch (err) {
+          if (!(err instanceof TidemarkError)) throw err;
+          // The reference's vessel variant of the routing 403 carries an empty `source`.
+          const body = errorBody(403, err.items, String(req.id));
+          for (const e of body.errors) e.source = {};
+          return reply.code(403).type(JSONAPI).send(body);
+        }
+      }
+      const window = raw === undefined ? null : positionsWindow(raw, deps.clocks.world.now());
+      const vessel = await deps.vessels.get(req.params.id);
+      const record = window ? { ...vessel, positions: await deps.vessels.positions(vessel, window.from, window.to) } : vessel;
+      return sendDocument(reply, 200, { data: vesselKind.render(record), links: { self: selfUrl(deps.config.publicUrl, req) } });
+    },
+  );
+}

@@ -1,0 +1,174 @@
+// Vessels: named by carriers during refreshes (the engine calls `vesselsNamedIn` in its commit), located by
+// the AIS source. Positions are gathered for vessels still carrying a tracked shipment to its POD, at most
+// once an hour of domain time per vessel; the API serves what was gathered, never asking AIS itself.
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Clocks } from '../domain/clock.js';
+import { notFound } from '../domain/errors.js';
+import { isUuid, referenceId } from '../lib/ids.js';
+import { SourceError, type SourceObservation } from '../sources/contract.js';
+import type { SourceRegistry } from '../sources/registry.js';
+import type { Db } from '../storage/db.js';
+import { recordSourceHealth } from '../storage/repositories/tracking.js';
+import * as repo from '../storage/repositories/vessels.js';
+import type { StoredState } from '../tracking/changes.js';
+
+export type { VesselPositionRow, VesselRow } from '../storage/repositories/vessels.js';
+
+/** AIS is asked about a vessel at most this often (domain time). */
+export const POSITIONS_EVERY_MS = 3600_000;
+/** Vessels asked about in one sweep; the rest wait for the next sweep (a few seconds later). */
+const VESSELS_PER_SWEEP = 50;
+/** Our own deadline per vessel, beyond the adapter's request timeout (which answers `unavailable` first). */
+const AIS_DEADLINE_MS = 60_000;
+
+/** A 7-digit IMO number from what a source gave (`IMO 9811000`, ` 9811000 `), or null when it is not one. */
+export function normalizeImo(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const imo = raw
+    .trim()
+    .toUpperCase()
+    .replace(/^IMO\s*/, '');
+  return /^\d{7}$/.test(imo) ? imo : null;
+}
+
+/** The wire id of the vessel with this IMO number (UUIDv5, stable across installs). */
+export const vesselId = (imo: string) => referenceId('vessel', imo);
+
+/**
+ * Every vessel a stored state names with an IMO number (the shipment's POD vessel, transport and estimated
+ * events), each once, with the first name the carrier gave for it.
+ */
+export function vesselsNamedIn(state: StoredState): { id: string; imo: string; name: string | null }[] {
+  const found = new Map<string, string | null>();
+  const add = (rawImo: string | null | undefined, name: string | null | undefined) => {
+    const imo = normalizeImo(rawImo);
+    if (!imo) return;
+    const clean = name?.trim() || null;
+    if (!found.has(imo) || (found.get(imo) === null && clean)) found.set(imo, clean);
+  };
+  add(state.shipment?.pod_vessel_imo, state.shipment?.pod_vessel_name);
+  for (const e of state.transportEvents) add(e.vessel_imo, e.vessel_name);
+  for (const e of state.estimatedEvents) add(e.vessel_imo, e.vessel_name);
+  return [...found].map(([imo, name]) => ({ id: vesselId(imo), imo, name }));
+}
+
+// Name and MMSI are not facts of the source contract; the AIS payload carries them beside the track.
+const AisIdentity = z.looseObject({
+  mmsi: z
+    .string()
+    .regex(/^\d{9}$/)
+    .nullish(),
+  name: z.string().trim().min(1).nullish(),
+});
+
+export interface VesselServiceDeps {
+  db: Db;
+  clocks: Clocks;
+  /** The data sources; a function because the sandbox's URL is known only once the API listens. */
+  registry: () => SourceRegistry;
+  logger?: Logger;
+}
+
+export class VesselService {
+  readonly #db: Db;
+  readonly #clocks: Clocks;
+  readonly #registry: () => SourceRegistry;
+  readonly #log: Logger | undefined;
+
+  constructor(deps: VesselServiceDeps) {
+    this.#db = deps.db;
+    this.#clocks = deps.clocks;
+    this.#registry = deps.registry;
+    this.#log = deps.logger;
+  }
+
+  /** `GET /v2/vessels/{id or IMO}`: the wire id, or the IMO number (`9811000`, `IMO9811000`). */
+  async get(key: string): Promise<repo.VesselRow> {
+    const imo = isUuid(key) ? null : normalizeImo(key);
+    const found = isUuid(key)
+      ? await repo.findVesselById(this.#db, key.toLowerCase())
+      : imo
+        ? await repo.findVesselByImo(this.#db, imo)
+        : undefined;
+    if (!found) throw notFound('vessel');
+    return found;
+  }
+
+  /** The positions gathered for a vessel in [from, to], oldest first. */
+  positions(vessel: Pick<repo.VesselRow, 'id'>, from: Date, to: Date): Promise<repo.VesselPositionRow[]> {
+    return repo.vesselPositions(this.#db, vessel.id, from, to);
+  }
+
+  /** The stored vessels with these IMO numbers (for includes); IMOs without a row are left out. */
+  byImos(imos: readonly string[]): Promise<repo.VesselRow[]> {
+    return repo.findVesselsByImos(this.#db, [...new Set(imos)]);
+  }
+
+  /**
+   * Asks the AIS source about every vessel still carrying an active tracked shipment to its POD that was not
+   * asked within the hour, and stores what it says. Source failures are logged and recorded in source health,
+   * never thrown: the sweep goes on with the next vessel. Returns how many vessels were asked.
+   */
+  async gatherPositions(worldNow: Date = this.#clocks.world.now()): Promise<number> {
+    const ais = this.#registry().ais();
+    if (!ais) return 0;
+    const checkedBefore = new Date(worldNow.getTime() - POSITIONS_EVERY_MS);
+    const due = await repo.vesselsDueForPositions(this.#db, checkedBefore, VESSELS_PER_SWEEP);
+    let asked = 0;
+    for (const vessel of due) {
+      const wall = this.#clocks.wall.now();
+      if (!(await repo.claimVesselForPositions(this.#db, vessel.id, checkedBefore, worldNow, wall))) continue;
+      asked++;
+      let observation: SourceObservation;
+      const deadline = AbortSignal.timeout(AIS_DEADLINE_MS);
+      try {
+        observation = await ais.adapter.fetch(
+          { numberType: 'vessel_imo', number: vessel.imo },
+          { signal: deadline, now: () => this.#clocks.wall.now() },
+        );
+      } catch (err) {
+        // Anything but a source error or our deadline is a bug: it surfaces, as in the tracking engine.
+        if (!(err instanceof SourceError) && !deadline.aborted) throw err;
+        // AIS not knowing a vessel is an answer, not a failure of the source.
+        const failure =
+          err instanceof SourceError
+            ? err.kind === 'not_found'
+              ? null
+              : `${err.kind}: ${err.message}`
+            : `unavailable: no answer within ${AIS_DEADLINE_MS} ms`;
+        if (failure) this.#log?.warn({ err, source: ais.id, imo: vessel.imo }, 'AIS source failed');
+        else this.#log?.debug({ source: ais.id, imo: vessel.imo }, 'no AIS track for vessel');
+        await recordSourceHealth(this.#db, ais.id, failure, this.#clocks.wall.now());
+        continue;
+      }
+      const identity = AisIdentity.safeParse(observation.payload);
+      const positions = observation.facts.vesselPositions
+        .filter((p) => p.imo === vessel.imo)
+        .map((p) => ({
+          at: new Date(p.at),
+          latitude: p.latitude,
+          longitude: p.longitude,
+          speedKnots: p.speedKnots,
+          headingDegrees: p.headingDegrees,
+        }))
+        .filter((p) => !Number.isNaN(p.at.getTime()))
+        .sort((a, b) => a.at.getTime() - b.at.getTime());
+      await this.#db.transaction(async (tx) => {
+        const wall = this.#clocks.wall.now();
+        await repo.recordVesselPositions(
+          tx,
+          vessel.id,
+          {
+            mmsi: identity.success ? (identity.data.mmsi ?? null) : null,
+            name: identity.success ? (identity.data.name ?? null) : null,
+            positions,
+          },
+          wall,
+        );
+        await recordSourceHealth(tx, ais.id, null, wall);
+      });
+    }
+    return asked;
+  }
+}

@@ -1,0 +1,158 @@
+// Vessels (global reference data) and their AIS positions. Carriers name vessels during refreshes; the AIS
+// sweep adds MMSI and positions. `positions_checked_at` and position times are domain time.
+import { one, type Queryable } from '../db.js';
+
+export interface VesselRow {
+  id: string;
+  imo: string;
+  name: string | null;
+  mmsi: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  speed_knots: number | null;
+  heading_degrees: number | null;
+  position_at: Date | null;
+  positions_checked_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  [k: string]: unknown;
+}
+
+export interface VesselPositionRow {
+  at: Date;
+  latitude: number;
+  longitude: number;
+  speed_knots: number | null;
+  heading_degrees: number | null;
+  [k: string]: unknown;
+}
+
+/**
+ * Makes sure each vessel has its row; a name the carrier gives replaces the stored one (carriers rename
+ * vessels), a missing name keeps it. Rows that would not change are not touched. One statement for all.
+ */
+export async function rememberVessels(
+  q: Queryable,
+  vessels: readonly { id: string; imo: string; name: string | null }[],
+  wall: Date,
+): Promise<void> {
+  if (vessels.length === 0) return;
+  await q.query(
+    `INSERT INTO vessels (id, imo, name, created_at, updated_at)
+     SELECT v.id, v.imo, v.name, $4, $4 FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v (id, imo, name)
+     ON CONFLICT (imo) DO UPDATE SET name = EXCLUDED.name, updated_at = EXCLUDED.updated_at
+       WHERE EXCLUDED.name IS NOT NULL AND vessels.name IS DISTINCT FROM EXCLUDED.name`,
+    [vessels.map((v) => v.id), vessels.map((v) => v.imo), vessels.map((v) => v.name), wall],
+  );
+}
+
+export function findVesselById(q: Queryable, id: string): Promise<VesselRow | undefined> {
+  return one<VesselRow>(q, 'SELECT * FROM vessels WHERE id = $1', [id]);
+}
+
+export function findVesselByImo(q: Queryable, imo: string): Promise<VesselRow | undefined> {
+  return one<VesselRow>(q, 'SELECT * FROM vessels WHERE imo = $1', [imo]);
+}
+
+export async function findVesselsByImos(q: Queryable, imos: readonly string[]): Promise<VesselRow[]> {
+  if (imos.length === 0) return [];
+  return q.query<VesselRow>('SELECT * FROM vessels WHERE imo = ANY($1::text[])', [imos]);
+}
+
+/** Positions in [from, to], oldest first. */
+export function vesselPositions(q: Queryable, vesselId: string, from: Date, to: Date): Promise<VesselPositionRow[]> {
+  return q.query<VesselPositionRow>(
+    `SELECT "at", latitude, longitude, speed_knots, heading_degrees FROM vessel_positions
+     WHERE vessel_id = $1 AND "at" >= $2 AND "at" <= $3 ORDER BY "at"`,
+    [vesselId, from, to],
+  );
+}
+
+/**
+ * Vessels that carry an actively tracked shipment not yet arrived at its POD (no `pod_ata_at`) and that AIS
+ * was not asked about since `checkedBefore` (domain time). The IMO is read as the engine stored it.
+ */
+export function vesselsDueForPositions(q: Queryable, checkedBefore: Date, limit: number): Promise<VesselRow[]> {
+  return q.query<VesselRow>(
+    `SELECT v.* FROM vessels v
+     WHERE v.imo IN (
+         SELECT regexp_replace(upper(t.state->'shipment'->>'pod_vessel_imo'), '^IMO\\s*', '')
+         FROM tracked_shipments t
+         WHERE t.active AND t.state->'shipment'->>'pod_vessel_imo' IS NOT NULL
+           AND t.state->'shipment'->>'pod_ata_at' IS NULL)
+       AND (v.positions_checked_at IS NULL OR v.positions_checked_at <= $1)
+     ORDER BY v.positions_checked_at NULLS FIRST, v.imo
+     LIMIT $2`,
+    [checkedBefore, limit],
+  );
+}
+
+/**
+ * Stores what AIS said about a vessel: new positions (a time already stored is kept as it is), the latest
+ * position on the row when it is newer than the stored one, the MMSI, and a name when the row has none.
+ * Positions must be oldest first.
+ */
+export async function recordVesselPositions(
+  q: Queryable,
+  vesselId: string,
+  answer: {
+    mmsi: string | null;
+    name: string | null;
+    positions: readonly { at: Date; latitude: number; longitude: number; speedKnots: number | null; headingDegrees: number | null }[];
+  },
+  wall: Date,
+): Promise<number> {
+  const p = answer.positions;
+  const inserted =
+    p.length === 0
+      ? []
+      : await q.query(
+          `INSERT INTO vessel_positions (vessel_id, "at", latitude, longitude, speed_knots, heading_degrees)
+           SELECT $1, x.at, x.lat, x.lon, x.sog, x.hdg
+           FROM unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[]) AS x (at, lat, lon, sog, hdg)
+           ON CONFLICT (vessel_id, "at") DO NOTHING
+           RETURNING "at"`,
+          [
+            vesselId,
+            p.map((x) => x.at),
+            p.map((x) => x.latitude),
+            p.map((x) => x.longitude),
+            p.map((x) => x.speedKnots),
+            p.map((x) => x.headingDegrees),
+          ],
+        );
+  await q.query('UPDATE vessels SET mmsi = COALESCE($2, mmsi), name = COALESCE(name, $3), updated_at = $4 WHERE id = $1', [
+    vesselId,
+    answer.mmsi,
+    answer.name,
+    wall,
+  ]);
+  const latest = p[p.length - 1];
+  if (latest) {
+    await q.query(
+      `UPDATE vessels SET latitude = $3, longitude = $4, speed_knots = $5, heading_degrees = $6, position_at = $2
+       WHERE id = $1 AND (position_at IS NULL OR position_at < $2)`,
+      [vesselId, latest.at, latest.latitude, latest.longitude, latest.speedKnots, latest.headingDegrees],
+    );
+  }
+  return inserted.length;
+}
+
+/**
+ * Takes a vessel for one AIS request: marks it asked at `checkedAt` (domain time) unless someone asked since
+ * `checkedBefore`, so two workers never ask about the same vessel within the hour. False when taken.
+ */
+export async function claimVesselForPositions(
+  q: Queryable,
+  vesselId: string,
+  checkedBefore: Date,
+  checkedAt: Date,
+  wall: Date,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE vessels SET positions_checked_at = $3, updated_at = $4
+     WHERE id = $1 AND (positions_checked_at IS NULL OR positions_checked_at <= $2) RETURNING id`,
+    [vesselId, checkedBefore, checkedAt, wall],
+  );
+  return rows.length > 0;
+}

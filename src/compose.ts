@@ -9,15 +9,19 @@ import type { App, HttpDeps } from './http/context.js';
 import { Metrics } from './http/metrics.js';
 import { AccountService } from './services/accounts.js';
 import { NumberInferenceService } from './services/number-inference.js';
+import { PartyRoleService } from './services/party-roles.js';
 import { PartyService } from './services/parties.js';
 import { RateLimitService } from './services/rate-limits.js';
 import { SandboxService } from './services/sandbox.js';
+import { SearchService } from './services/search.js';
 import { ContainerService } from './services/containers.js';
 import { LateJobSender } from './services/jobs.js';
 import { ShipmentService } from './services/shipments.js';
 import { TRACKING_REFRESH_JOB, TrackingEngine } from './services/tracking-engine.js';
 import { TRACKING_ATTEMPT_JOB, TrackingRequestService } from './services/tracking-requests.js';
 import { ShippingLineService } from './services/shipping-lines.js';
+import { PlaceService } from './services/places.js';
+import { VesselService } from './services/vessels.js';
 import { firstStartSetup, type FirstStartResult } from './services/setup.js';
 import { SandboxWorldClock } from './services/world-clock.js';
 import { carrierSettingProblems } from './sources/carrier-config.js';
@@ -74,6 +78,8 @@ export function makeServices(
   db: Db,
   clocks: Clocks = { wall: systemClock, world: systemClock },
   sandbox: SandboxService | null = null,
+  /** Where the engine and the vessel sweep log source failures; tests that pass none hear nothing. */
+  logger: Logger = pino({ level: 'silent' }),
 ): Services {
   const shippingLines = new ShippingLineService({
     sandbox: config.sandbox.enabled,
@@ -83,10 +89,25 @@ export function makeServices(
   });
   const jobs = new LateJobSender();
   const rateLimits = new RateLimitService(db, clocks.wall);
-  const trackingEngine = new TrackingEngine({ db, clocks, registry: lazyRegistry(config), shippingLines, jobs, rateLimits });
-  // Each step of an advance of the world clock refreshes what is due at that step's world time.
+  const registry = lazyRegistry(config);
+  const trackingEngine = new TrackingEngine({
+    db,
+    clocks,
+    registry,
+    shippingLines,
+    jobs,
+    rateLimits,
+    logger: logger.child({ component: 'tracking' }),
+  });
+  const vessels = new VesselService({ db, clocks, registry, logger: logger.child({ component: 'vessels' }) });
+  // Each step of an advance of the world clock refreshes what is due at that step's world time, and moves
+  // the vessels on (AIS is asked at most hourly per vessel).
   sandbox?.onStep(
-    (worldNow) => trackingEngine.runDue(worldNow),
+    async (worldNow) => {
+      const refreshed = await trackingEngine.runDue(worldNow);
+      await vessels.gatherPositions(worldNow);
+      return refreshed;
+    },
     (worldNow) => trackingEngine.nextDueAfter(worldNow),
   );
   return {
@@ -98,10 +119,14 @@ export function makeServices(
     trackingRequests: new TrackingRequestService(db, clocks, jobs, shippingLines),
     accounts: new AccountService(clocks.wall),
     parties: new PartyService(db, clocks.wall),
-    shipments: new ShipmentService(db, trackingEngine),
-    containers: new ContainerService(db),
+    partyRoles: new PartyRoleService(db, clocks.wall),
+    shipments: new ShipmentService(db, trackingEngine, clocks.wall),
+    containers: new ContainerService(db, clocks),
     shippingLines,
+    places: new PlaceService({ sandbox: config.sandbox.enabled }),
+    vessels,
     numberInference: new NumberInferenceService(shippingLines),
+    search: new SearchService(db),
     rateLimits,
     metrics: new Metrics(db, { defaultMetrics: true, sourceHealth: () => trackingEngine.sourceHealth() }),
     sandbox,
@@ -147,6 +172,7 @@ export function jobDefinitions(services: Services): JobDefinition<never>[] {
     retryLimit: 1,
     async handler() {
       await services.trackingEngine.runDue();
+      await services.vessels.gatherPositions();
     },
   };
   const refresh: JobDefinition<{ trackedShipmentId: string }> = {
@@ -171,7 +197,7 @@ export interface Running {
 /** Starts the roles of this process on an opened, migrated database. */
 export async function startRoles(config: Config, db: Db, logger: Logger): Promise<Running> {
   const { clocks, sandbox } = await openSandbox(config, db, systemClock);
-  const services = makeServices(config, db, clocks, sandbox);
+  const services = makeServices(config, db, clocks, sandbox, logger);
   const firstStart = await firstStartSetup(db, services.accounts, services.clocks.wall, config.adminToken);
   const isWorker = config.roles.includes('worker');
   // PGlite is this process's alone (the data-directory lock): leases in it are a killed process's.

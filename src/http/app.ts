@@ -14,16 +14,22 @@ import createParty from './routes/parties/create.js';
 import getParty from './routes/parties/get.js';
 import listParties from './routes/parties/list.js';
 import updateParty from './routes/parties/update.js';
+import placeRoutes from './routes/places/get.js';
+import getVessel from './routes/vessels/get.js';
 import containerRoutes, { containerTransportEvents, listContainersRoute } from './routes/containers/get.js';
 import refreshContainer from './routes/containers/refresh.js';
+import updateContainer from './routes/containers/update.js';
+import partyRoleRoutes from './routes/party-roles/party-roles.js';
 import getShipment from './routes/shipments/get.js';
 import listShipments from './routes/shipments/list.js';
 import shipmentTracking from './routes/shipments/tracking.js';
+import updateShipment from './routes/shipments/update.js';
 import getShippingLine from './routes/shipping-lines/get.js';
 import listShippingLines from './routes/shipping-lines/list.js';
 import sandboxClock from './routes/sandbox/clock.js';
 import sandboxExamples from './routes/sandbox/examples.js';
 import sandboxFaces from './routes/sandbox/faces.js';
+import search from './routes/search/search.js';
 import health from './routes/system/health.js';
 import createTrackingRequest from './routes/tracking-requests/create.js';
 import getTrackingRequest from './routes/tracking-requests/get.js';
@@ -42,22 +48,28 @@ const SANDBOX_ROUTES = [sandboxClock, sandboxExamples, sandboxFaces];
 const ROUTES = [
   listShipments,
   getShipment,
+  updateShipment,
   shipmentTracking,
   refreshContainer,
   containerRoutes,
   containerTransportEvents,
   listContainersRoute,
+  updateContainer,
   listShippingLines,
   getShippingLine,
+  placeRoutes,
+  getVessel,
   createParty,
   listParties,
   getParty,
   updateParty,
+  partyRoleRoutes,
   inferNumber,
   createTrackingRequest,
   listTrackingRequests,
   getTrackingRequest,
   updateTrackingRequest,
+  search,
   adminAccounts,
   health,
 ];

@@ -8,12 +8,16 @@ import type { AccountService } from '../services/accounts.js';
 import type { ContainerService } from '../services/containers.js';
 import type { NumberInferenceService } from '../services/number-inference.js';
 import type { PartyService } from '../services/parties.js';
+import type { PlaceService } from '../services/places.js';
+import type { PartyRoleService } from '../services/party-roles.js';
 import type { RateLimitService } from '../services/rate-limits.js';
 import type { SandboxService } from '../services/sandbox.js';
+import type { SearchService } from '../services/search.js';
 import type { ShipmentService } from '../services/shipments.js';
 import type { ShippingLineService } from '../services/shipping-lines.js';
 import type { TrackingEngine } from '../services/tracking-engine.js';
 import type { TrackingRequestService } from '../services/tracking-requests.js';
+import type { VesselService } from '../services/vessels.js';
 import type { Db } from '../storage/db.js';
 import type { Metrics } from './metrics.js';
 
@@ -23,11 +27,17 @@ export interface HttpDeps {
   clocks: Clocks;
   accounts: AccountService;
   parties: PartyService;
+  partyRoles: PartyRoleService;
   shipments: ShipmentService;
   containers: ContainerService;
   shippingLines: ShippingLineService;
+  /** Ports, metro areas and terminals (reference data, global). */
+  places: PlaceService;
+  /** Vessels and the AIS positions gathered for them (global). */
+  vessels: VesselService;
   numberInference: NumberInferenceService;
   trackingRequests: TrackingRequestService;
+  search: SearchService;
   /** Stop, resume and on-demand refresh; the engine's attempts and refreshes run in workers. */
   trackingEngine: TrackingEngine;
   rateLimits: RateLimitService;

@@ -27,3 +27,6 @@ export function resourceBody<A extends z.ZodType>(type: string, attributes: A) {
     }),
   });
 }
+
+/** Reference numbers and tags as clients edit them: at most 100 strings of at most 255 characters. */
+export const labelList = z.array(z.string().max(255)).max(100);

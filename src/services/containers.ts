@@ -1,56 +1,170 @@
 // An account's containers as the API shows them, and their raw events re-derived from what the sources said.
 import { normalizeContainerNumber } from '../domain/container-number.js';
-import { notFound } from '../domain/errors.js';
-import { isUuid } from '../lib/ids.js';
+import type { Clocks } from '../domain/clock.js';
+import { notFound, validationFailed } from '../domain/errors.js';
+import { isUuid, newId, referenceId } from '../lib/ids.js';
+import { cleanList } from '../lib/lists.js';
 import type { Db } from '../storage/db.js';
 import {
+  type ContainerFilter,
   type ContainerRecord,
   containersOfShipments,
   findContainer,
   findContainersByIds,
+  type LatestObservation,
   latestObservations,
+  setManualDelivery,
+  updateContainerRefNumbers,
   listContainers,
   listTransportEvents,
   type TransportEventRow,
 } from '../storage/repositories/containers.js';
 import { findShipmentsByIds } from '../storage/repositories/shipments.js';
+import { insertAccountEvent, upsertTransportEvent } from '../storage/repositories/tracking.js';
+import { type ManualTransportEventRecord, manualDeliveryEvent } from '../tracking/manual-delivery.js';
+import type { ContainerSnapshot } from '../tracking/snapshot.js';
+import { isoInstant } from '../tracking/time.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { type RawEventRecord, rawEvents } from '../tracking/raw-events.js';
 
-export type { ContainerRecord, TransportEventRow };
+export type { ContainerFilter, ContainerRecord, TransportEventRow };
 export type { RawEventRecord };
 
+/** A raw event's id: derived from the container and the answer it came from, so the same answer keeps its ids. */
+export const rawEventId = (containerId: string, key: string) => referenceId('raw_event', `${containerId}:${key}`);
+
+export interface ContainerChanges {
+  refNumbers?: string[];
+  /** A delivery marked by hand; null takes it back. */
+  deliveredAt?: Date | null;
+}
+
 export class ContainerService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clocks: Clocks,
+  ) {}
+
+  /**
+   * `PATCH /v2/containers/{id}`: reference numbers, and a delivery marked by hand. Marking a delivery the
+   * account did not know of yet records `container.transport.delivered` (event and account event) in the same
+   * transaction; a later mark moves its time; null takes it back (the event is invalidated, not deleted).
+   */
+  async update(accountId: string, id: string, changes: ContainerChanges): Promise<ContainerRecord> {
+    const current = await this.get(accountId, id);
+    const { deliveredAt } = changes;
+    if (deliveredAt && deliveredAt.getTime() > this.clocks.world.now().getTime()) {
+      throw validationFailed([
+        { title: 'Invalid delivered_at', detail: 'delivered_at cannot be in the future', pointer: '/data/attributes/delivered_at' },
+      ]);
+    }
+    const wall = this.clocks.wall.now();
+    await this.db.transaction(async (tx) => {
+      if (changes.refNumbers) await updateContainerRefNumbers(tx, accountId, id, cleanList(changes.refNumbers), wall);
+      if (deliveredAt === undefined) return;
+      const set = await setManualDelivery(tx, accountId, id, deliveredAt, wall);
+      if (!set) throw notFound('container');
+      const snapshot = current.snapshot as unknown as ContainerSnapshot;
+      const previous = set.previous;
+      if (deliveredAt === null && previous === null) return;
+      const record: ManualTransportEventRecord = {
+        ...manualDeliveryEvent(snapshot, isoInstant((deliveredAt ?? previous)!.getTime())),
+        invalidated_at: deliveredAt === null ? isoInstant(wall.getTime()) : null,
+      };
+      const eventId = await upsertTransportEvent(
+        tx,
+        {
+          id: newId(),
+          account_id: accountId,
+          shipment_id: current.shipment_id,
+          container_id: id,
+          event: record.event,
+          key: record.key,
+          timestamp: record.timestamp,
+          record,
+        },
+        wall,
+      );
+      // Announced once: when the account learns of the delivery (a source may have reported it already).
+      if (deliveredAt && previous === null && !snapshot.delivered_at) {
+        await insertAccountEvent(
+          tx,
+          {
+            id: newId(),
+            account_id: accountId,
+            event: record.event,
+            tracking_request_id: null,
+            shipment_id: current.shipment_id,
+            container_id: id,
+            transport_event_id: eventId,
+            estimated_event_id: null,
+            payload: { type: record.event, container_number: current.number, transport_event: record },
+            occurred_at: deliveredAt,
+          },
+          wall,
+        );
+      }
+    });
+    return this.get(accountId, id);
+  }
 
   /** The account's container; not_found for another account's or an unknown id. */
   async get(accountId: string, id: string): Promise<ContainerRecord> {
     const found = isUuid(id) ? await findContainer(this.db, accountId, id) : undefined;
     if (!found) throw notFound('container');
-    return found;
+    return (await this.#withRawEventIds([found]))[0]!;
+  }
+
+  /**
+   * Every container read here carries the ids of its raw events (`raw_event_ids`): the wire's `raw_events`
+   * relationship lists them whether or not they are included.
+   */
+  async #withRawEventIds(containers: ContainerRecord[]): Promise<ContainerRecord[]> {
+    const events = await this.rawEventsOf(containers);
+    for (const c of containers) c.raw_event_ids = (events.get(c.id) ?? []).map((e) => rawEventId(c.id, e.key));
+    return containers;
   }
 
   /** What every source said about the container in its latest answer, in time order. */
   async rawEvents(accountId: string, id: string): Promise<{ container: ContainerRecord; events: RawEventRecord[] }> {
-    const container = await this.get(accountId, id);
-    if (!container.tracked_shipment_id) return { container, events: [] };
-    const observations = await latestObservations(this.db, container.tracked_shipment_id);
-    const events = rawEvents(
-      container.number,
-      observations.map((o) => ({
-        id: o.id,
-        sourceId: o.source_id,
-        firstFetchedAt: o.first_fetched_at,
-        milestones: (o.facts.milestones ?? []) as MilestoneFact[],
-      })),
-    );
-    return { container, events };
+    const found = isUuid(id) ? await findContainer(this.db, accountId, id) : undefined;
+    if (!found) throw notFound('container');
+    const events = (await this.rawEventsOf([found])).get(found.id) ?? [];
+    found.raw_event_ids = events.map((e) => rawEventId(found.id, e.key));
+    return { container: found, events };
+  }
+
+  /** The raw events of each of these containers (one query for all), by container id. */
+  async rawEventsOf(containers: readonly ContainerRecord[]): Promise<Map<string, RawEventRecord[]>> {
+    const tracked = [...new Set(containers.map((c) => c.tracked_shipment_id).filter((id): id is string => !!id))];
+    const byTracked = new Map<string, LatestObservation[]>();
+    for (const o of await latestObservations(this.db, tracked)) {
+      byTracked.set(o.tracked_shipment_id, [...(byTracked.get(o.tracked_shipment_id) ?? []), o]);
+    }
+    const out = new Map<string, RawEventRecord[]>();
+    for (const c of containers) {
+      const observations = c.tracked_shipment_id ? (byTracked.get(c.tracked_shipment_id) ?? []) : [];
+      out.set(
+        c.id,
+        rawEvents(
+          c.number,
+          observations.map((o) => ({
+            id: o.id,
+            sourceId: o.source_id,
+            firstFetchedAt: o.first_fetched_at,
+            milestones: (o.facts.milestones ?? []) as MilestoneFact[],
+          })),
+        ),
+      );
+    }
+    return out;
   }
 
   /** The account's containers, newest first; `number` typed any way (spaces, dashes, lower case). */
-  list(accountId: string, filter: { number?: string }, page: { limit: number; offset: number }) {
+  async list(accountId: string, filter: ContainerFilter, page: { limit: number; offset: number }) {
     const number = filter.number ? normalizeContainerNumber(filter.number) : undefined;
-    return listContainers(this.db, accountId, number ? { number } : {}, page);
+    const { items, total } = await listContainers(this.db, accountId, { ...filter, ...(number ? { number } : {}) }, page);
+    return { items: await this.#withRawEventIds(items), total };
   }
 
   /** A container's transport events, newest first; not_found when the container is not the account's. */
@@ -65,12 +179,12 @@ export class ContainerService {
     return (await listTransportEvents(this.db, accountId, containerIds, { limit: 10_000, offset: 0 })).items;
   }
 
-  byIds(accountId: string, ids: string[]) {
-    return findContainersByIds(this.db, accountId, ids);
+  async byIds(accountId: string, ids: string[]): Promise<ContainerRecord[]> {
+    return this.#withRawEventIds(await findContainersByIds(this.db, accountId, ids));
   }
 
-  ofShipments(accountId: string, shipmentIds: string[]) {
-    return containersOfShipments(this.db, accountId, shipmentIds);
+  async ofShipments(accountId: string, shipmentIds: string[]): Promise<ContainerRecord[]> {
+    return this.#withRawEventIds(await containersOfShipments(this.db, accountId, shipmentIds));
   }
 
   shipments(accountId: string, ids: string[]) {

@@ -1,21 +1,42 @@
 // Reading the account's shipments, and stopping or resuming their tracking. The tracking engine writes them;
 // this is the API's view.
+import type { Clock } from '../domain/clock.js';
 import { notFound } from '../domain/errors.js';
+import { cleanList } from '../lib/lists.js';
 import { isUuid } from '../lib/ids.js';
 import type { Db } from '../storage/db.js';
 import * as repo from '../storage/repositories/shipments.js';
 import type { TrackingEngine } from './tracking-engine.js';
 
-export type { ShipmentRecord } from '../storage/repositories/shipments.js';
+export type { ShipmentFilter, ShipmentRecord } from '../storage/repositories/shipments.js';
 
 export class ShipmentService {
   constructor(
     private readonly db: Db,
     private readonly engine: TrackingEngine,
+    private readonly wall: Clock,
   ) {}
 
-  list(accountId: string, page: { limit: number; offset: number }) {
-    return repo.listShipments(this.db, accountId, page);
+  list(accountId: string, filter: repo.ShipmentFilter, page: { limit: number; offset: number }) {
+    return repo.listShipments(this.db, accountId, filter, page);
+  }
+
+  /** `PATCH /v2/shipments/{id}`: its reference numbers and tags, each replaced when given. */
+  async update(accountId: string, id: string, changes: { refNumbers?: string[]; tags?: string[] }): Promise<repo.ShipmentRecord> {
+    const found =
+      isUuid(id) &&
+      (await repo.updateShipmentLabels(
+        this.db,
+        accountId,
+        id,
+        {
+          ...(changes.refNumbers ? { ref_numbers: cleanList(changes.refNumbers) } : {}),
+          ...(changes.tags ? { tags: cleanList(changes.tags) } : {}),
+        },
+        this.wall.now(),
+      ));
+    if (!found) throw notFound('shipment');
+    return this.get(accountId, id);
   }
 
   /** The account's shipment; not_found otherwise (another account's shipment is not found either). */

@@ -1,9 +1,10 @@
-import { referenceId } from '../../lib/ids.js';
-import type { ContainerRecord, ContainerService, RawEventRecord } from '../../services/containers.js';
-import type { PartyService } from '../../services/parties.js';
-import { isoSeconds, type Ref, type ResourceKind } from '../jsonapi.js';
+import { type ContainerRecord, type RawEventRecord, rawEventId } from '../../services/containers.js';
+import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { ResourceDeps } from './deps.js';
+import { facilityRef, locationRef, terminalInclude } from './places.js';
 import { shipmentKind } from './shipment.js';
 import { transportEventKind } from './transport-event.js';
+import { vesselRef } from './vessel.js';
 
 /** Snapshot fields that are the engine's own bookkeeping, never on the wire. */
 const INTERNAL = new Set([
@@ -18,20 +19,22 @@ const INTERNAL = new Set([
   'number',
 ]);
 
-const terminalRef = (f: unknown): Ref | null => {
-  const id = (f as { id?: string | null } | null)?.id;
-  return id ? { id, type: 'terminal' } : null;
-};
-
-/** The container resource (api-wire-notes §4.2): every attribute present, the extras real responses carry. */
-export const containerKind = (containers: ContainerService, parties: PartyService): ResourceKind<ContainerRecord> => {
-  const shipments = shipmentKind(parties);
+/**
+ * The container resource (api-wire-notes §4.2): every attribute present, the extras real responses carry.
+ * The status is the stored one (a delivery marked by hand overrides the sources' until the empty return).
+ * `raw_events` lists the raw events' ids when the record carries them (`raw_event_ids`, set by the routes).
+ */
+export const containerKind = (deps: ResourceDeps): ResourceKind<ContainerRecord> => {
+  const { containers } = deps;
+  const shipments = shipmentKind(deps);
   return {
     type: 'container',
     render: (c) => {
       const s = c.snapshot;
       const attributes: Record<string, unknown> = { number: c.number, ref_numbers: c.ref_numbers };
       for (const [k, v] of Object.entries(s)) if (!INTERNAL.has(k)) attributes[k] = v ?? null;
+      attributes.current_status = c.current_status;
+      attributes.delivered_at = s.delivered_at ?? isoSeconds(c.manual_delivered_at as Date | null);
       attributes.holds_at_pod_terminal = s.holds_at_pod_terminal ?? [];
       attributes.fees_at_pod_terminal = s.fees_at_pod_terminal ?? [];
       attributes.import_deadlines = {
@@ -55,8 +58,8 @@ export const containerKind = (containers: ContainerService, parties: PartyServic
         attributes,
         relationships: {
           shipment: { data: { id: c.shipment_id, type: 'shipment' } },
-          pickup_facility: { data: terminalRef(s.pickup_facility) },
-          pod_terminal: { data: terminalRef(s.pod_terminal) },
+          pickup_facility: { data: facilityRef(s.pickup_facility) },
+          pod_terminal: { data: facilityRef(s.pod_terminal) },
           transport_events: { data: c.transport_event_ids.map((id) => ({ id, type: 'transport_event' })) },
           raw_events: { data: ((c.raw_event_ids as string[] | undefined) ?? []).map((id) => ({ id, type: 'raw_event' })) },
         },
@@ -72,14 +75,14 @@ export const containerKind = (containers: ContainerService, parties: PartyServic
           return (await containers.shipments(accountId, ids)).map((record) => ({ kind: shipments, record }));
         },
       },
-      pod_terminal: null,
-      pickup_facility: null,
+      pod_terminal: terminalInclude(deps.places, (c) => [c.snapshot.pod_terminal]),
+      pickup_facility: terminalInclude(deps.places, (c) => [c.snapshot.pickup_facility]),
       transport_events: {
-        targets: () => [transportEventKind(containers, parties)],
+        targets: () => [transportEventKind(deps)],
         async load(records) {
           const accountId = records[0]?.account_id;
           if (!accountId) return [];
-          const kind = transportEventKind(containers, parties);
+          const kind = transportEventKind(deps);
           return (
             await containers.transportEventsOf(
               accountId,
@@ -88,14 +91,19 @@ export const containerKind = (containers: ContainerService, parties: PartyServic
           ).map((record) => ({ kind, record }));
         },
       },
-      raw_events: null,
+      raw_events: {
+        targets: () => [rawEventKind],
+        async load(records) {
+          const events = await containers.rawEventsOf(records);
+          return records.flatMap((c) => (events.get(c.id) ?? []).map((e) => ({ kind: rawEventKind, record: { ...e, containerId: c.id } })));
+        },
+      },
     },
   };
 };
 
 export type RawEventRow = RawEventRecord & { containerId: string };
 
-export const rawEventId = (containerId: string, key: string) => referenceId('raw_event', `${containerId}:${key}`);
 
 /** A raw event (api-wire-notes §4.8); its id is derived from the answer it came from and its place in it. */
 export const rawEventKind: ResourceKind<RawEventRow> = {
@@ -107,12 +115,10 @@ export const rawEventKind: ResourceKind<RawEventRow> = {
       type: 'raw_event',
       attributes: { ...attributes, will_occur_at: r.estimated ? r.timestamp : null, invalidated_at: null },
       relationships: {
-        location: {
-          data: r.location_locode ? { id: referenceId(location_type ?? 'port', r.location_locode), type: location_type ?? 'port' } : null,
-        },
-        vessel: { data: null },
+        location: { data: locationRef(r.location_locode, location_type) },
+        vessel: { data: vesselRef(r.vessel_imo) },
         container: { data: { id: containerId, type: 'container' } },
-        terminal: { data: terminal?.id ? { id: terminal.id, type: 'terminal' } : null },
+        terminal: { data: facilityRef(terminal) },
       },
     };
   },

@@ -1,10 +1,10 @@
-import { referenceId } from '../../lib/ids.js';
 import type { ShipmentRecord } from '../../services/shipments.js';
-import type { PartyService } from '../../services/parties.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
-import type { ContainerService } from '../../services/containers.js';
 import { containerKind } from './container.js';
+import type { ResourceDeps } from './deps.js';
 import { customerInclude } from './party.js';
+import { partyRoleKind } from './party-role.js';
+import { facilityRef, locationInclude, locationRef, portInclude, portRef, terminalInclude } from './places.js';
 
 const TIMES = [
   'pol_etd_at',
@@ -45,14 +45,21 @@ const TEXTS = [
   'line_tracking_stopped_reason',
 ] as const;
 
-const portRef = (locode: string | null) => (locode ? { id: referenceId('port', locode), type: 'port' } : null);
+/** The engine's snapshot fields the place relationships come from (null before the first refresh). */
+interface PlaceFields {
+  pod_terminal?: unknown;
+  destination_terminal?: unknown;
+  destination_location_type?: 'port' | 'metro_area' | null;
+}
+const placesOf = (s: ShipmentRecord) => (s.snapshot ?? {}) as PlaceFields;
 
 /**
- * The shipment resource with the reference API's full attribute set. Relationships to ports point at
- * the stable reference ids (UUIDv5 of the UN/LOCODE); containers, terminals and their includes are
- * filled by the tracking engine and API issues as those tables arrive.
+ * The shipment resource with the reference API's full attribute set. Relationships to places point at the
+ * stable reference ids (UUIDv5 of the UN/LOCODE, of the terminal's code) of places the API can render.
+ * `party_roles` is on the wire only when the list asked for it (`with_party_roles=true`) or includes it:
+ * then the record carries `party_role_ids`.
  */
-export const shipmentKind = (parties: PartyService, containers?: ContainerService): ResourceKind<ShipmentRecord> => ({
+export const shipmentKind = (deps: ResourceDeps): ResourceKind<ShipmentRecord> => ({
   type: 'shipment',
   render: (s) => {
     const attributes: Record<string, unknown> = {};
@@ -62,6 +69,7 @@ export const shipmentKind = (parties: PartyService, containers?: ContainerServic
     attributes.tags = s.tags ?? [];
     attributes.created_at = isoSeconds(s.created_at);
     attributes.updated_at = isoSeconds(s.updated_at);
+    const roles = s.party_role_ids as string[] | undefined;
     return {
       id: s.id,
       type: 'shipment',
@@ -69,40 +77,61 @@ export const shipmentKind = (parties: PartyService, containers?: ContainerServic
       relationships: {
         port_of_lading: { data: portRef(s.port_of_lading_locode) },
         port_of_discharge: { data: portRef(s.port_of_discharge_locode) },
-        pod_terminal: { data: null },
-        destination: { data: portRef(s.destination_locode) },
-        destination_terminal: { data: null },
+        pod_terminal: { data: facilityRef(placesOf(s).pod_terminal) },
+        destination: { data: locationRef(s.destination_locode, placesOf(s).destination_location_type) },
+        destination_terminal: { data: facilityRef(placesOf(s).destination_terminal) },
         line_tracking_stopped_by_user: { data: null },
         containers: { data: (s.container_ids ?? []).map((id) => ({ id, type: 'container' })) },
         customer: { data: s.customer_id ? { id: s.customer_id, type: 'party' } : null },
+        ...(roles ? { party_roles: { data: roles.map((id) => ({ id, type: 'party_role' })) } } : {}),
       },
       links: { self: `/v2/shipments/${s.id}` },
     };
   },
   includable: {
-    customer: customerInclude(parties),
-    // Without the container service (kinds nested under a container) the relationship includes nothing.
-    containers: containers
-      ? {
-          targets: () => [containerKind(containers, parties)],
-          async load(records) {
-            const accountId = records[0]?.account_id;
-            if (!accountId) return [];
-            const kind = containerKind(containers, parties);
-            return (
-              await containers.ofShipments(
-                accountId,
-                records.map((r) => r.id),
-              )
-            ).map((record) => ({ kind, record }));
-          },
-        }
-      : null,
-    pod_terminal: null,
-    port_of_lading: null,
-    port_of_discharge: null,
-    destination: null,
-    destination_terminal: null,
+    customer: customerInclude(deps.parties),
+    containers: {
+      targets: () => [containerKind(deps)],
+      async load(records) {
+        const accountId = records[0]?.account_id;
+        if (!accountId) return [];
+        const kind = containerKind(deps);
+        return (
+          await deps.containers.ofShipments(
+            accountId,
+            records.map((r) => r.id),
+          )
+        ).map((record) => ({ kind, record }));
+      },
+    },
+    party_roles: {
+      targets: () => [partyRoleKind(deps.parties)],
+      async load(records) {
+        const accountId = records[0]?.account_id;
+        if (!accountId) return [];
+        const kind = partyRoleKind(deps.parties);
+        return (
+          await deps.partyRoles.ofShipments(
+            accountId,
+            records.map((r) => r.id),
+          )
+        ).map((record) => ({ kind, record }));
+      },
+    },
+    pod_terminal: terminalInclude(deps.places, (s) => [placesOf(s).pod_terminal]),
+    port_of_lading: portInclude(deps.places, (s) => [s.port_of_lading_locode]),
+    port_of_discharge: portInclude(deps.places, (s) => [s.port_of_discharge_locode]),
+    destination: locationInclude(deps.places, (s) => [{ locode: s.destination_locode, type: placesOf(s).destination_location_type }]),
+    destination_terminal: terminalInclude(deps.places, (s) => [placesOf(s).destination_terminal]),
     line_tracking_stopped_by_user: null,
   },
 });
+
+/** Puts the ids of each shipment's party roles on it, so that it renders the `party_roles` relationship. */
+export async function attachPartyRoles(deps: Pick<ResourceDeps, 'partyRoles'>, accountId: string, shipments: ShipmentRecord[]): Promise<void> {
+  const roles = await deps.partyRoles.ofShipments(
+    accountId,
+    shipments.map((s) => s.id),
+  );
+  for (const s of shipments) s.party_role_ids = roles.filter((r) => r.shipment_id === s.id).map((r) => r.id);
+}

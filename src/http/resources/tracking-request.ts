@@ -1,12 +1,13 @@
-import type { PartyService } from '../../services/parties.js';
-import type { TrackingRequestRecord, TrackingRequestService } from '../../services/tracking-requests.js';
+import type { TrackingRequestRecord } from '../../services/tracking-requests.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { ResourceDeps } from './deps.js';
 import { customerInclude } from './party.js';
 import { shipmentKind } from './shipment.js';
 
 /** The tracking_request resource (api-wire-notes §4.3); `tracked_object` is the shipment once created. */
-export const trackingRequestKind = (requests: TrackingRequestService, parties: PartyService): ResourceKind<TrackingRequestRecord> => {
-  const shipments = shipmentKind(parties);
+export const trackingRequestKind = (deps: ResourceDeps): ResourceKind<TrackingRequestRecord> => {
+  const shipments = shipmentKind(deps);
+  const { trackingRequests: requests, parties } = deps;
   return {
     type: 'tracking_request',
     render: (r) => ({

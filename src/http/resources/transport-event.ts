@@ -1,75 +1,91 @@
-import { referenceId } from '../../lib/ids.js';
-import type { ContainerService, TransportEventRow } from '../../services/containers.js';
-import type { PartyService } from '../../services/parties.js';
+import type { TransportEventRow } from '../../services/containers.js';
 import type { ResourceKind } from '../jsonapi.js';
 import { isoSeconds } from '../jsonapi.js';
 import { containerKind } from './container.js';
+import type { ResourceDeps } from './deps.js';
+import { facilityRef, locationInclude, locationRef, terminalInclude } from './places.js';
 import { shipmentKind } from './shipment.js';
+import { vesselInclude, vesselRef } from './vessel.js';
+
+/** The fields of the engine's stored TransportEventRecord the wire object is made of. */
+interface StoredRecord {
+  event: string;
+  voyage_number: string | null;
+  timestamp: string | null;
+  timezone: string | null;
+  location_locode: string | null;
+  location_type: 'port' | 'metro_area' | null;
+  /** A FacilityRef. */
+  terminal: unknown;
+  vessel_imo?: string | null;
+  vessel_name?: string | null;
+  data_source: string;
+  value: string | null;
+  /** Set on events taken back (a delivery marked by hand, then unmarked). */
+  invalidated_at?: string | null;
+}
+const recordOf = (e: TransportEventRow) => e.record as unknown as StoredRecord;
 
 /** The transport_event resource (api-wire-notes §4.4), rendered from the engine's stored record. */
-export const transportEventKind = (containers: ContainerService, parties: PartyService): ResourceKind<TransportEventRow> => ({
-  type: 'transport_event',
-  render: (e) => {
-    const r = e.record as {
-      event: string;
-      voyage_number: string | null;
-      timestamp: string | null;
-      timezone: string | null;
-      location_locode: string | null;
-      location_type: 'port' | 'metro_area' | null;
-      terminal: { id: string | null; kind?: string } | null;
-      data_source: string;
-      value: string | null;
-    };
-    const locationType = r.location_type ?? 'port';
-    return {
-      id: e.id,
-      type: 'transport_event',
-      attributes: {
-        event: e.event,
-        voyage_number: r.voyage_number,
-        timestamp: r.timestamp,
-        timezone: r.timezone,
-        location_locode: r.location_locode,
-        data_source: r.data_source,
-        value: r.value,
-        invalidated_at: null,
-        created_at: isoSeconds(e.created_at),
-      },
-      relationships: {
-        shipment: { data: { id: e.shipment_id, type: 'shipment' } },
-        container: { data: { id: e.container_id, type: 'container' } },
-        vessel: { data: null },
-        location: { data: r.location_locode ? { id: referenceId(locationType, r.location_locode), type: locationType } : null },
-        terminal: {
-          data: r.terminal?.id ? { id: r.terminal.id, type: r.terminal.kind === 'rail_terminal' ? 'rail_terminal' : 'terminal' } : null,
+export const transportEventKind = (deps: ResourceDeps): ResourceKind<TransportEventRow> => {
+  const { containers } = deps;
+  return {
+    type: 'transport_event',
+    render: (e) => {
+      const r = recordOf(e);
+      return {
+        id: e.id,
+        type: 'transport_event',
+        attributes: {
+          event: e.event,
+          voyage_number: r.voyage_number,
+          timestamp: r.timestamp,
+          timezone: r.timezone,
+          location_locode: r.location_locode,
+          data_source: r.data_source,
+          value: r.value,
+          invalidated_at: r.invalidated_at ?? null,
+          created_at: isoSeconds(e.created_at),
         },
-        source_event: { data: null },
-        previous_version: { data: null },
-      },
-    };
-  },
-  includable: {
-    shipment: {
-      targets: () => [shipmentKind(parties, containers)],
-      async load(records) {
-        const accountId = records[0]?.account_id;
-        if (!accountId) return [];
-        const kind = shipmentKind(parties, containers);
-        return (await containers.shipments(accountId, [...new Set(records.map((r) => r.shipment_id))])).map((record) => ({ kind, record }));
-      },
+        relationships: {
+          shipment: { data: { id: e.shipment_id, type: 'shipment' } },
+          container: { data: { id: e.container_id, type: 'container' } },
+          vessel: { data: vesselRef(r.vessel_imo) },
+          location: { data: locationRef(r.location_locode, r.location_type) },
+          terminal: { data: facilityRef(r.terminal) },
+          source_event: { data: null },
+          previous_version: { data: null },
+        },
+      };
     },
-    container: {
-      targets: () => [containerKind(containers, parties)],
-      async load(records) {
-        const accountId = records[0]?.account_id;
-        if (!accountId) return [];
-        const kind = containerKind(containers, parties);
-        return (await containers.byIds(accountId, [...new Set(records.map((r) => r.container_id))])).map((record) => ({ kind, record }));
+    includable: {
+      shipment: {
+        targets: () => [shipmentKind(deps)],
+        async load(records) {
+          const accountId = records[0]?.account_id;
+          if (!accountId) return [];
+          const kind = shipmentKind(deps);
+          return (await containers.shipments(accountId, [...new Set(records.map((r) => r.shipment_id))])).map((record) => ({
+            kind,
+            record,
+          }));
+        },
       },
+      container: {
+        targets: () => [containerKind(deps)],
+        async load(records) {
+          const accountId = records[0]?.account_id;
+          if (!accountId) return [];
+          const kind = containerKind(deps);
+          return (await containers.byIds(accountId, [...new Set(records.map((r) => r.container_id))])).map((record) => ({ kind, record }));
+        },
+      },
+      location: locationInclude(deps.places, (e) => [{ locode: recordOf(e).location_locode, type: recordOf(e).location_type }]),
+      terminal: terminalInclude(deps.places, (e) => [recordOf(e).terminal]),
+      vessel: vesselInclude(
+        deps.vessels,
+        (e) => [{ imo: recordOf(e).vessel_imo, name: recordOf(e).vessel_name }],
+      ),
     },
-    location: null,
-    terminal: null,
-    vessel: null,
-  },
-});
+  };
+};

@@ -1,4 +1,5 @@
 // An account's containers as the API reads them (the tracking engine writes them: repositories/tracking.ts).
+import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
 
 export interface ContainerRecord {
@@ -33,18 +34,39 @@ export async function findContainer(q: Queryable, accountId: string, id: string)
   return one<ContainerRecord>(q, `${SELECT} WHERE c.account_id = $1 AND c.id = $2`, [accountId, id]);
 }
 
-/** The account's containers, newest first; `number` matches exactly (already normalized). */
+/** What the containers list can be narrowed by. */
+export interface ContainerFilter {
+  /** Exactly this number (already normalized). */
+  number?: string;
+  /** The container's customer: its own customer role, else its shipment's customer. */
+  customerId?: string;
+  /** The customer's company name, anywhere in it, any case. */
+  customerName?: string;
+}
+
+/** The account's containers, newest first. */
 export async function listContainers(
   q: Queryable,
   accountId: string,
-  filter: { number?: string },
+  filter: ContainerFilter,
   page: { limit: number; offset: number },
 ): Promise<{ items: ContainerRecord[]; total: number }> {
   const where = ['c.account_id = $1'];
   const values: unknown[] = [accountId];
-  if (filter.number) {
-    values.push(filter.number);
-    where.push(`c.number = $${values.length}`);
+  const add = (sql: (n: string) => string, value: unknown) => {
+    values.push(value);
+    where.push(sql(`$${values.length}`));
+  };
+  if (filter.number) add((n) => `c.number = ${n}`, filter.number);
+  // The customer party of each container: its own customer role, else its shipment's.
+  const customers = `(SELECT r.party_id FROM party_roles r WHERE r.container_id = c.id AND lower(r.role) = 'customer'
+      UNION SELECT s2.customer_id FROM shipments s2 WHERE s2.id = c.shipment_id AND s2.customer_id IS NOT NULL)`;
+  if (filter.customerId) add((n) => `${n}::uuid IN ${customers}`, filter.customerId);
+  if (filter.customerName) {
+    add(
+      (n) => `EXISTS (SELECT 1 FROM parties p WHERE p.id IN ${customers} AND p.company_name ILIKE ${n} ESCAPE '\\')`,
+      containsPattern(filter.customerName),
+    );
   }
   const clause = where.join(' AND ');
   const items = await q.query<ContainerRecord>(
@@ -64,15 +86,24 @@ export async function containersOfShipments(q: Queryable, accountId: string, shi
   );
 }
 
-/** The latest answer of each source about a tracked shipment, with the facts parsed from it. */
-export async function latestObservations(
-  q: Queryable,
-  trackedShipmentId: string,
-): Promise<{ id: string; source_id: string; facts: { milestones?: unknown[] }; first_fetched_at: Date; last_fetched_at: Date }[]> {
-  return q.query(
-    `SELECT DISTINCT ON (source_id, target) id, source_id, facts, first_fetched_at, last_fetched_at
-     FROM raw_observations WHERE tracked_shipment_id = $1 ORDER BY source_id, target, last_fetched_at DESC, id DESC`,
-    [trackedShipmentId],
+export interface LatestObservation {
+  id: string;
+  tracked_shipment_id: string;
+  source_id: string;
+  facts: { milestones?: unknown[] };
+  first_fetched_at: Date;
+  last_fetched_at: Date;
+  [k: string]: unknown;
+}
+
+/** The latest answer of each source about these tracked shipments, with the facts parsed from it. */
+export async function latestObservations(q: Queryable, trackedShipmentIds: string[]): Promise<LatestObservation[]> {
+  if (trackedShipmentIds.length === 0) return [];
+  return q.query<LatestObservation>(
+    `SELECT DISTINCT ON (tracked_shipment_id, source_id, target) id, tracked_shipment_id, source_id, facts, first_fetched_at, last_fetched_at
+     FROM raw_observations WHERE tracked_shipment_id = ANY($1::uuid[])
+     ORDER BY tracked_shipment_id, source_id, target, last_fetched_at DESC, id DESC`,
+    [trackedShipmentIds],
   );
 }
 
@@ -113,4 +144,38 @@ export async function listTransportEvents(
 export async function findContainersByIds(q: Queryable, accountId: string, ids: string[]): Promise<ContainerRecord[]> {
   if (ids.length === 0) return [];
   return q.query<ContainerRecord>(`${SELECT} WHERE c.account_id = $1 AND c.id = ANY($2::uuid[])`, [accountId, ids]);
+}
+
+/** Sets a container's reference numbers; false when the account has no such container. */
+export async function updateContainerRefNumbers(q: Queryable, accountId: string, id: string, refNumbers: string[], now: Date): Promise<boolean> {
+  const row = await one<{ id: string }>(
+    q,
+    'UPDATE containers SET ref_numbers = $3, updated_at = $4 WHERE account_id = $1 AND id = $2 RETURNING id',
+    [accountId, id, refNumbers, now],
+  );
+  return row !== undefined;
+}
+
+/**
+ * Marks (or, with null, unmarks) a delivery by hand. The status is `delivered` while it is marked, unless the
+ * sources already report the empty return; unmarked, it is the sources' status again (the rule the engine's
+ * container upsert applies too). Returns the delivery mark it replaced.
+ */
+export async function setManualDelivery(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  deliveredAt: Date | null,
+  now: Date,
+): Promise<{ previous: Date | null } | undefined> {
+  return one<{ previous: Date | null }>(
+    q,
+    `UPDATE containers c SET manual_delivered_at = $3::timestamptz, updated_at = $4,
+       current_status = CASE WHEN $3::timestamptz IS NOT NULL AND c.snapshot->>'current_status' <> 'empty_returned'
+         THEN 'delivered' ELSE c.snapshot->>'current_status' END
+     FROM (SELECT manual_delivered_at FROM containers WHERE account_id = $1 AND id = $2 FOR UPDATE) old
+     WHERE c.account_id = $1 AND c.id = $2
+     RETURNING old.manual_delivered_at AS previous`,
+    [accountId, id, deliveredAt, now],
+  );
 }

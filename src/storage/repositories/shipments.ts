@@ -1,3 +1,5 @@
+import { normalizeContainerNumber } from '../../domain/container-number.js';
+import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
 
 /** A shipment as stored: the wire attributes (snake_case, as the API names them) plus keys. */
@@ -53,18 +55,88 @@ const SELECT = `SELECT s.*, p.company_name AS customer_name,
     ARRAY(SELECT c.id FROM containers c WHERE c.shipment_id = s.id ORDER BY c.created_at DESC, c.id DESC) AS container_ids
   FROM shipments s LEFT JOIN parties p ON p.id = s.customer_id`;
 
+/** What the shipments list can be narrowed by (all optional; every one given must hold). */
+export interface ShipmentFilter {
+  /** Master BL, booking, reference or container number, anywhere in it, any case (containers: spaces and dashes ignored). */
+  q?: string;
+  /** The number the shipment was tracked by (bill of lading or booking; never a container number), exactly. */
+  number?: string;
+  trackingStopped?: boolean;
+  /** `YYYY-MM-DD`, inclusive, in the POD's local calendar: arrival is the actual arrival, else the estimate. */
+  arrivalFrom?: string;
+  arrivalTo?: string;
+  portsOfLading?: string[];
+  portsOfDischarge?: string[];
+  customerId?: string;
+  /** The customer's company name, anywhere in it, any case. */
+  customerName?: string;
+}
+
 export async function listShipments(
   q: Queryable,
   accountId: string,
+  filter: ShipmentFilter,
   page: { limit: number; offset: number },
 ): Promise<{ items: ShipmentRecord[]; total: number }> {
-  const rows = await q.query<ShipmentRecord>(`${SELECT} WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3`, [
-    accountId,
-    page.limit,
-    page.offset,
-  ]);
-  const count = await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM shipments WHERE account_id = $1', [accountId]);
+  const where = ['s.account_id = $1'];
+  const values: unknown[] = [accountId];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    values.push(value);
+    where.push(sql(`$${values.length}`));
+  };
+  if (filter.q) {
+    values.push(containsPattern(filter.q), containsPattern(normalizeContainerNumber(filter.q)));
+    const [text, box] = [`$${values.length - 1}`, `$${values.length}`];
+    where.push(`(s.bill_of_lading_number ILIKE ${text} ESCAPE '\\' OR s.booking_number ILIKE ${text} ESCAPE '\\'
+      OR s.request_number ILIKE ${text} ESCAPE '\\'
+      OR EXISTS (SELECT 1 FROM unnest(s.ref_numbers) r WHERE r ILIKE ${text} ESCAPE '\\')
+      OR EXISTS (SELECT 1 FROM containers c WHERE c.shipment_id = s.id AND (c.number LIKE ${box} ESCAPE '\\'
+        OR EXISTS (SELECT 1 FROM unnest(c.ref_numbers) r WHERE r ILIKE ${text} ESCAPE '\\'))))`);
+  }
+  if (filter.number) {
+    add(
+      (n) => `(upper(s.bill_of_lading_number) = upper(${n}) OR upper(s.booking_number) = upper(${n})
+        OR (upper(s.request_number) = upper(${n})
+            AND NOT EXISTS (SELECT 1 FROM tracked_shipments t WHERE t.id = s.tracked_shipment_id AND t.number_type = 'container')))`,
+      filter.number,
+    );
+  }
+  if (filter.trackingStopped !== undefined) where.push(`s.line_tracking_stopped_at IS ${filter.trackingStopped ? 'NOT ' : ''}NULL`);
+  const arrivalDay = `(coalesce(s.pod_ata_at, s.pod_eta_at) AT TIME ZONE coalesce(s.pod_timezone, 'UTC'))::date`;
+  if (filter.arrivalFrom) add((n) => `${arrivalDay} >= ${n}::date`, filter.arrivalFrom);
+  if (filter.arrivalTo) add((n) => `${arrivalDay} <= ${n}::date`, filter.arrivalTo);
+  if (filter.portsOfLading) add((n) => `s.port_of_lading_locode = ANY(${n}::text[])`, filter.portsOfLading);
+  if (filter.portsOfDischarge) add((n) => `s.port_of_discharge_locode = ANY(${n}::text[])`, filter.portsOfDischarge);
+  if (filter.customerId) add((n) => `s.customer_id = ${n}::uuid`, filter.customerId);
+  if (filter.customerName) add((n) => `p.company_name ILIKE ${n} ESCAPE '\\'`, containsPattern(filter.customerName));
+  const clause = where.join(' AND ');
+  const rows = await q.query<ShipmentRecord>(
+    `${SELECT} WHERE ${clause} ORDER BY s.created_at DESC, s.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    [...values, page.limit, page.offset],
+  );
+  const count = await one<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n FROM shipments s LEFT JOIN parties p ON p.id = s.customer_id WHERE ${clause}`,
+    values,
+  );
   return { items: rows, total: count?.n ?? 0 };
+}
+
+/** Sets a shipment's reference numbers and tags (each when given); undefined when the account has no such shipment. */
+export async function updateShipmentLabels(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  changes: { ref_numbers?: string[]; tags?: string[] },
+  now: Date,
+): Promise<boolean> {
+  const row = await one<{ id: string }>(
+    q,
+    `UPDATE shipments SET ref_numbers = coalesce($3, ref_numbers), tags = coalesce($4, tags), updated_at = $5
+     WHERE account_id = $1 AND id = $2 RETURNING id`,
+    [accountId, id, changes.ref_numbers ?? null, changes.tags ?? null, now],
+  );
+  return row !== undefined;
 }
 
 export async function findShipment(q: Queryable, accountId: string, id: string): Promise<ShipmentRecord | undefined> {

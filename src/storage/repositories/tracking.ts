@@ -1,5 +1,6 @@
 // What the tracking engine reads and writes: the shared tracked shipments (one per carrier and number), the
 // per-account shipments, containers and events projected from them, raw observations and the account event log.
+import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
 
 export interface TrackedShipmentRow {
@@ -347,6 +348,14 @@ export async function insertTrackedAccountShipment(
   names.push('created_at', 'updated_at');
   values.push(s.created_at, s.created_at);
   await q.query(`INSERT INTO shipments (${names.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})`, values);
+  // The customer the request named is the shipment's customer role (party roles keep customer_id in step).
+  if (s.customer_id) {
+    await q.query(
+      `INSERT INTO party_roles (id, account_id, party_id, role, shipment_id, created_at, updated_at)
+       VALUES ($1, $2, $3, 'customer', $4, $5, $5)`,
+      [newId(), s.account_id, s.customer_id, s.id, s.created_at],
+    );
+  }
 }
 
 export async function updateShipmentColumns(q: Queryable, id: string, cols: ShipmentColumns, now: Date): Promise<void> {
@@ -389,7 +398,11 @@ export async function upsertContainer(
     `INSERT INTO containers (id, account_id, shipment_id, number, current_status, snapshot, terminal_checked_at,
        terminal_next_check_at, rail_checked_at, rail_next_check_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
-     ON CONFLICT (shipment_id, number) DO UPDATE SET current_status = EXCLUDED.current_status, snapshot = EXCLUDED.snapshot,
+     ON CONFLICT (shipment_id, number) DO UPDATE SET
+       -- A delivery marked by hand stands until the sources report the empty return.
+       current_status = CASE WHEN containers.manual_delivered_at IS NOT NULL AND EXCLUDED.current_status <> 'empty_returned'
+         THEN 'delivered' ELSE EXCLUDED.current_status END,
+       snapshot = EXCLUDED.snapshot,
        terminal_checked_at = EXCLUDED.terminal_checked_at, terminal_next_check_at = EXCLUDED.terminal_next_check_at,
        rail_checked_at = EXCLUDED.rail_checked_at, rail_next_check_at = EXCLUDED.rail_next_check_at,
        updated_at = CASE WHEN containers.snapshot IS DISTINCT FROM EXCLUDED.snapshot THEN EXCLUDED.updated_at ELSE containers.updated_at END

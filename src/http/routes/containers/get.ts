@@ -1,14 +1,16 @@
 // GET /v2/containers/{id} and GET /v2/containers/{id}/raw_events.
 import { badRequest } from '../../../domain/errors.js';
+import { isUuid } from '../../../lib/ids.js';
+import type { ContainerFilter } from '../../../services/containers.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { pageLinks, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { containerKind, rawEventId, rawEventKind } from '../../resources/container.js';
+import { containerKind, rawEventKind } from '../../resources/container.js';
 import { transportEventKind } from '../../resources/transport-event.js';
 import { includeQuery, listQuery } from '../../schemas.js';
 
 export default function containerRoutes(app: App, deps: HttpDeps) {
-  const kind = containerKind(deps.containers, deps.parties);
+  const kind = containerKind(deps);
   app.get(
     '/v2/containers/:id',
     {
@@ -22,8 +24,7 @@ export default function containerRoutes(app: App, deps: HttpDeps) {
     async (req, reply) => {
       const { id } = req.params as { id: string };
       const include = parseInclude(req.query.include, kind);
-      const { container, events } = await deps.containers.rawEvents(accountOf(req).id, id);
-      container.raw_event_ids = events.map((e) => rawEventId(container.id, e.key));
+      const container = await deps.containers.get(accountOf(req).id, id);
       const included = await resolveIncluded(kind, [container], include);
       return sendDocument(reply, 200, { data: kind.render(container), included, links: { self: selfUrl(deps.config.publicUrl, req) } });
     },
@@ -51,7 +52,7 @@ export default function containerRoutes(app: App, deps: HttpDeps) {
 
 /** GET /v2/containers/{id}/transport_events: newest first, paged; `include=shipment,container`. */
 export function containerTransportEvents(app: App, deps: HttpDeps) {
-  const kind = transportEventKind(deps.containers, deps.parties);
+  const kind = transportEventKind(deps);
   app.get(
     '/v2/containers/:id/transport_events',
     {
@@ -81,14 +82,15 @@ export function containerTransportEvents(app: App, deps: HttpDeps) {
 
 /** GET /v2/containers: the account's containers, newest first; `filter[number]` typed any way. */
 export function listContainersRoute(app: App, deps: HttpDeps) {
-  const kind = containerKind(deps.containers, deps.parties);
+  const kind = containerKind(deps);
   app.get(
     '/v2/containers',
     {
       schema: {
         tags: ['containers'],
         summary: 'List containers, newest first',
-        description: '`filter[number]` finds a container by its number, with or without spaces and dashes.',
+        description:
+          '`filter[number]` finds a container by its number, with or without spaces and dashes; `filter[customer_id]` and `filter[customer_name]` (partial, any case) by its customer (its own customer role, else its shipment\'s).',
         querystring: listQuery,
       },
     },
@@ -96,11 +98,7 @@ export function listContainersRoute(app: App, deps: HttpDeps) {
       const query = req.query as Record<string, unknown>;
       const include = parseInclude(query.include, kind);
       const page = parsePage(query, 30);
-      const filter = (query.filter ?? {}) as Record<string, unknown>;
-      const number = filter.number;
-      if (number !== undefined && typeof number !== 'string')
-        throw badRequest('filter[number] must be one value', { parameter: 'filter[number]' });
-      const { items, total } = await deps.containers.list(accountOf(req).id, number ? { number } : {}, page);
+      const { items, total } = await deps.containers.list(accountOf(req).id, containerFilter(query), page);
       const included = await resolveIncluded(kind, items, include);
       return sendDocument(reply, 200, {
         data: items.map(kind.render),
@@ -110,4 +108,29 @@ export function listContainersRoute(app: App, deps: HttpDeps) {
       });
     },
   );
+}
+
+/** `filter[number]`, `filter[customer_id]`, `filter[customer_name]`; a malformed value is a 400 naming it. */
+function containerFilter(query: Record<string, unknown>): ContainerFilter {
+  const raw = query.filter ?? {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw badRequest('filter must be given as filter[name]=value', { parameter: 'filter' });
+  const filters = raw as Record<string, unknown>;
+  const text = (name: string): string | undefined => {
+    const value = filters[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw badRequest(`filter[${name}] must be one value`, { parameter: `filter[${name}]` });
+    return value.trim() || undefined;
+  };
+  const filter: ContainerFilter = {};
+  const number = text('number');
+  if (number) filter.number = number;
+  const customerId = text('customer_id');
+  if (customerId) {
+    if (!isUuid(customerId)) throw badRequest('filter[customer_id] must be a party id (UUID)', { parameter: 'filter[customer_id]' });
+    filter.customerId = customerId.toLowerCase();
+  }
+  const customerName = text('customer_name');
+  if (customerName) filter.customerName = customerName;
+  return filter;
 }

@@ -1,18 +1,19 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, resolveIncluded } from '../../jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { shipmentKind } from '../../resources/shipment.js';
+import { attachPartyRoles, shipmentKind } from '../../resources/shipment.js';
 import { includeQuery } from '../../schemas.js';
 
 export default function getShipment(app: App, deps: HttpDeps) {
-  const kind = shipmentKind(deps.parties, deps.containers);
+  const kind = shipmentKind(deps);
   app.get(
     '/v2/shipments/:id',
     {
       schema: {
         tags: ['shipments'],
         summary: 'Get a shipment',
-        description: '`include=containers` sideloads its containers; `customer` its customer party.',
+        description:
+          'Includes: `containers`, `pod_terminal`, `port_of_lading`, `port_of_discharge`, `destination`, `destination_terminal`, `customer`, `party_roles` (and `party_roles.party`). `with_party_roles=true` adds the `party_roles` relationship.',
         querystring: includeQuery,
       },
     },
@@ -20,6 +21,7 @@ export default function getShipment(app: App, deps: HttpDeps) {
       const { id } = req.params as { id: string };
       const include = parseInclude(req.query.include, kind);
       const shipment = await deps.shipments.get(accountOf(req).id, id);
+      if (req.query.with_party_roles === 'true' || include.has('party_roles')) await attachPartyRoles(deps, accountOf(req).id, [shipment]);
       const included = await resolveIncluded(kind, [shipment], include);
       return sendDocument(reply, 200, { data: kind.render(shipment), included, links: { self: selfUrl(deps.config.publicUrl, req) } });
     },

@@ -7,7 +7,7 @@ import { shipmentKind } from '../../resources/shipment.js';
 const params = z.object({ id: z.string() });
 
 export default function shipmentTrackingRoutes(app: App, deps: HttpDeps) {
-  const kind = shipmentKind(deps.parties);
+  const kind = shipmentKind(deps);
   app.patch(
     '/v2/shipments/:id/stop_tracking',
     {

@@ -26,7 +26,7 @@ const body = z.object({
 });
 
 export default function createTrackingRequest(app: App, deps: HttpDeps) {
-  const kind = trackingRequestKind(deps.trackingRequests, deps.parties);
+  const kind = trackingRequestKind(deps);
   app.post(
     '/v2/tracking_requests',
     {

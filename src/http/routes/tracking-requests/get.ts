@@ -5,7 +5,7 @@ import { trackingRequestKind } from '../../resources/tracking-request.js';
 import { includeQuery } from '../../schemas.js';
 
 export default function getTrackingRequest(app: App, deps: HttpDeps) {
-  const kind = trackingRequestKind(deps.trackingRequests, deps.parties);
+  const kind = trackingRequestKind(deps);
   app.get(
     '/v2/tracking_requests/:id',
     {

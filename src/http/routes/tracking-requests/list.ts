@@ -11,7 +11,7 @@ const STATUSES: TrackingRequestStatus[] = ['pending', 'awaiting_manifest', 'crea
 const TYPES = ['bill_of_lading', 'booking_number', 'container'] as const;
 
 export default function listTrackingRequests(app: App, deps: HttpDeps) {
-  const kind = trackingRequestKind(deps.trackingRequests, deps.parties);
+  const kind = trackingRequestKind(deps);
   app.get(
     '/v2/tracking_requests',
     {

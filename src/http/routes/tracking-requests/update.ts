@@ -14,7 +14,7 @@ const body = z.object({
 });
 
 export default function updateTrackingRequest(app: App, deps: HttpDeps) {
-  const kind = trackingRequestKind(deps.trackingRequests, deps.parties);
+  const kind = trackingRequestKind(deps);
   app.patch(
     '/v2/tracking_requests/:id',
     {

@@ -1,0 +1,31 @@
+import type { PartyService } from '../../services/parties.js';
+import type { PartyRoleRecord } from '../../services/party-roles.js';
+import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import { partyKind } from './party.js';
+
+/** A party's role on a shipment or container (`party_role`); `include=party` sideloads the party. */
+export const partyRoleKind = (parties: PartyService): ResourceKind<PartyRoleRecord> => ({
+  type: 'party_role',
+  render: (r) => ({
+    id: r.id,
+    type: 'party_role',
+    attributes: { role: r.role, created_at: isoSeconds(r.created_at), updated_at: isoSeconds(r.updated_at) },
+    relationships: {
+      party: { data: { id: r.party_id, type: 'party' } },
+      shipment: { data: r.shipment_id ? { id: r.shipment_id, type: 'shipment' } : null },
+      container: { data: r.container_id ? { id: r.container_id, type: 'container' } : null },
+    },
+    links: { self: `/v2/party_roles/${r.id}` },
+  }),
+  includable: {
+    party: {
+      targets: () => [partyKind],
+      async load(records) {
+        const accountId = records[0]?.account_id;
+        if (!accountId) return [];
+        const ids = [...new Set(records.map((r) => r.party_id))];
+        return (await parties.byIds(accountId, ids)).map((record) => ({ kind: partyKind, record }));
+      },
+    },
+  },
+});

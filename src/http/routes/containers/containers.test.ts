@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../../../../test/kit/app.js';
+import { seedShipment } from '../../../../test/kit/seed.js';
+import { newId } from '../../../lib/ids.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+const patch = (url: string, headers: Record<string, string>, payload: unknown) =>
+  t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
+
+async function accountEvents(accountId: string) {
+  return t.services.db.query<{ event: string; container_id: string; transport_event_id: string; payload: { transport_event: { timestamp: string } } }>(
+    'SELECT event, container_id, transport_event_id, payload FROM account_events WHERE account_id = $1 ORDER BY seq',
+    [accountId],
+  );
+}
+
+describe('PATCH /v2/containers/{id}', () => {
+  it('replaces reference numbers', async () => {
+    const { account, auth } = await t.account();
+    const { containerIds } = await seedShipment(t, account.id, { bl: 'MAEU1', containers: [{ number: 'MSKU9070323', refs: ['OLD'] }] });
+    const id = containerIds[0]!;
+    const res = await patch(`/v2/containers/${id}`, auth, { data: { type: 'container', id, attributes: { ref_numbers: ['A-1', ' A-1 ', 'B-2'] } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id, type: 'container', attributes: { ref_numbers: ['A-1', 'B-2'], number: 'MSKU9070323' } });
+    expect(res.json().links.self).toBe(`http://tidemark.test/v2/containers/${id}`);
+  });
+
+  it('accepts the reference schema’s id-less form, with the id in the body', async () => {
+    const { account, auth } = await t.account();
+    const { containerIds } = await seedShipment(t, account.id, { bl: 'MAEU2', containers: [{ number: 'MSKU9070323' }] });
+    const id = containerIds[0]!;
+    const res = await patch('/v2/containers', auth, { data: { type: 'container', id, attributes: { ref_numbers: ['X'] } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.attributes.ref_numbers).toEqual(['X']);
+    const noId = await patch('/v2/containers', auth, { data: { attributes: { ref_numbers: ['X'] } } });
+    expect(noId.statusCode).toBe(422);
+    expect(noId.json().errors[0].source).toEqual({ pointer: '/data/id' });
+  });
+
+  it('delivered_at marks a delivery by hand: status delivered, one container.transport.delivered, kept across edits; null takes it back', async () => {
+    const { account, auth } = await t.account();
+    const { id: shipmentId, containerIds } = await seedShipment(t, account.id, {
+      bl: 'MAEU3',
+      containers: [
+        {
+          number: 'MSKU9070323',
+          snapshot: { current_status: 'picked_up', pod_full_out_at: '2026-02-27T10:00:00Z', pod_timezone: 'America/Los_Angeles' },
+        },
+      ],
+    });
+    const id = containerIds[0]!;
+    const res = await patch(`/v2/containers/${id}`, auth, { data: { attributes: { delivered_at: '2026-02-28T09:30:15.250-08:00' } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.attributes).toMatchObject({ current_status: 'delivered', delivered_at: '2026-02-28T17:30:15Z' });
+
+    const events = await t.app.inject({ url: `/v2/containers/${id}/transport_events`, headers: auth });
+    const delivered = events.json().data.filter((e: { attributes: { event: string } }) => e.attributes.event === 'container.transport.delivered');
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0].attributes).toMatchObject({
+      timestamp: '2026-02-28T17:30:15Z',
+      timezone: 'America/Los_Angeles',
+      data_source: 'user',
+      invalidated_at: null,
+    });
+    expect(delivered[0].relationships.shipment.data).toEqual({ id: shipmentId, type: 'shipment' });
+    let log = await accountEvents(account.id);
+    expect(log).toEqual([
+      expect.objectContaining({ event: 'container.transport.delivered', container_id: id, transport_event_id: delivered[0].id }),
+    ]);
+
+    // Moving the time moves the event; it is not announced again.
+    await patch(`/v2/containers/${id}`, auth, { data: { attributes: { delivered_at: '2026-02-28T20:00:00Z' } } });
+    log = await accountEvents(account.id);
+    expect(log).toHaveLength(1);
+    const moved = await t.app.inject({ url: `/v2/containers/${id}/transport_events`, headers: auth });
+    expect(moved.json().data.find((e: { id: string }) => e.id === delivered[0].id).attributes.timestamp).toBe('2026-02-28T20:00:00Z');
+
+    // Taken back: the sources' status again, the event invalidated.
+    const back = await patch(`/v2/containers/${id}`, auth, { data: { attributes: { delivered_at: null } } });
+    expect(back.json().data.attributes).toMatchObject({ current_status: 'picked_up', delivered_at: null });
+    const after = await t.app.inject({ url: `/v2/containers/${id}/transport_events`, headers: auth });
+    expect(after.json().data.find((e: { id: string }) => e.id === delivered[0].id).attributes.invalidated_at).toMatch(/Z$/);
+    expect(await accountEvents(account.id)).toHaveLength(1);
+  });
+
+  it('bad edits: 422 with a pointer and nothing written; 409 on an id mismatch; 404 for another account’s container', async () => {
+    const { account, auth } = await t.account();
+    const other = await t.account();
+    const { containerIds } = await seedShipment(t, account.id, { bl: 'MAEU4', containers: [{ number: 'MSKU9070323', refs: ['KEEP'] }] });
+    const id = containerIds[0]!;
+    const url = `/v2/containers/${id}`;
+    const future = await patch(url, auth, { data: { attributes: { ref_numbers: ['NEW'], delivered_at: '2099-01-01T00:00:00Z' } } });
+    expect(future.statusCode).toBe(422);
+    expect(future.json().errors[0].source).toEqual({ pointer: '/data/attributes/delivered_at' });
+    const notDate = await patch(url, auth, { data: { attributes: { delivered_at: 'yesterday' } } });
+    expect(notDate.statusCode).toBe(422);
+    expect(notDate.json().errors[0].source).toEqual({ pointer: '/data/attributes/delivered_at' });
+    const noZone = await patch(url, auth, { data: { attributes: { delivered_at: '2026-02-01T10:00:00' } } });
+    expect(noZone.statusCode).toBe(422);
+    const badRefs = await patch(url, auth, { data: { attributes: { ref_numbers: [1] } } });
+    expect(badRefs.json().errors[0].source).toEqual({ pointer: '/data/attributes/ref_numbers/0' });
+    const mismatch = await patch(url, auth, { data: { id: newId(), attributes: { ref_numbers: ['X'] } } });
+    expect(mismatch.statusCode).toBe(409);
+    const [row] = await t.services.db.query<{ ref_numbers: string[]; manual_delivered_at: Date | null; current_status: string }>(
+      'SELECT ref_numbers, manual_delivered_at, current_status FROM containers WHERE id = $1',
+      [id],
+    );
+    expect(row).toEqual({ ref_numbers: ['KEEP'], manual_delivered_at: null, current_status: 'new' });
+    expect(await accountEvents(account.id)).toEqual([]);
+
+    const foreign = await patch(url, other.auth, { data: { attributes: { ref_numbers: ['X'] } } });
+    expect(foreign.statusCode).toBe(404);
+    const foreignIdless = await patch('/v2/containers', other.auth, { data: { id, attributes: { ref_numbers: ['X'] } } });
+    expect(foreignIdless.statusCode).toBe(404);
+  });
+});
+
+describe('GET /v2/containers party filters', () => {
+  it('filter[customer_id] and filter[customer_name] find containers by their own customer role or their shipment’s customer', async () => {
+    const { account, auth } = await t.account();
+    const acme = await t.services.parties.create(account.id, 'Acme Imports');
+    const globex = await t.services.parties.create(account.id, 'Globex');
+    const s1 = await seedShipment(t, account.id, { bl: 'MAEU5', customerId: acme.id, containers: [{ number: 'MSKU9070323' }] });
+    const s2 = await seedShipment(t, account.id, { bl: 'MAEU6', containers: [{ number: 'TGHU1234567' }, { number: 'CMAU1234562' }] });
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/v2/party_roles',
+      headers: auth,
+      payload: {
+        data: {
+          type: 'party_role',
+          attributes: { role: 'customer' },
+          relationships: { party: { data: { type: 'party', id: globex.id } }, container: { data: { type: 'container', id: s2.containerIds[1] } } },
+        },
+      },
+    });
+    expect(role.statusCode, role.body).toBe(201);
+    const ids = async (q: string) => {
+      const res = await t.app.inject({ url: `/v2/containers?${q}`, headers: auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((c: { id: string }) => c.id);
+    };
+    expect(await ids(`filter[customer_id]=${acme.id}`)).toEqual(s1.containerIds);
+    expect(await ids(`filter[customer_id]=${globex.id}`)).toEqual([s2.containerIds[1]]);
+    expect(await ids('filter[customer_name]=GLOB')).toEqual([s2.containerIds[1]]);
+    expect(await ids('filter[customer_name]=acme&filter[number]=msku 907032-3')).toEqual(s1.containerIds);
+    const bad = await t.app.inject({ url: '/v2/containers?filter[customer_id]=nope', headers: auth });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].source).toEqual({ parameter: 'filter[customer_id]' });
+  });
+});

@@ -1,0 +1,197 @@
+// The JSON:API document rules (test/kit/route-suite.ts validateDocument) on real data: one account tracks
+// every sandbox scenario that ends created, the world walks ~20 days (arrivals, holds, rail legs, empty
+// returns), and every read endpoint of every resource is fetched with the widest include list it takes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, includeOf, send, validateDocument } from '../kit/route-suite.js';
+import { type SandboxWorld, sandboxWorld, type WorldAccount } from '../kit/sandbox-world.js';
+
+let world: SandboxWorld;
+let A: WorldAccount;
+
+beforeAll(async () => {
+  world = await sandboxWorld({
+    accounts: 1,
+    days: 20,
+    beforeTracking: async (t, a) => {
+      const party = await t.services.parties.create(a.account.id, 'Acme Imports');
+      await t.services.parties.create(a.account.id, 'Globex');
+      return (e) => (e.scenario === 'succeeded' || e.scenario === 'rail' ? party.id : null);
+    },
+  });
+  A = world.accounts[0]!;
+  const { t } = world;
+  const db = t.database.db;
+  // Party roles on a shipment and on a container, so that party roles have something to show.
+  const [party] = await db.query<{ id: string }>('SELECT id FROM parties WHERE account_id = $1 ORDER BY company_name LIMIT 1', [
+    A.account.id,
+  ]);
+  const [box] = await db.query<{ id: string; shipment_id: string }>(
+    'SELECT id, shipment_id FROM containers WHERE account_id = $1 ORDER BY id LIMIT 1',
+    [A.account.id],
+  );
+  const rel = (type: string, id: string) => ({ data: { type, id } });
+  for (const relationships of [
+    { party: rel('party', party!.id), shipment: rel('shipment', box!.shipment_id) },
+    { party: rel('party', party!.id), container: rel('container', box!.id) },
+  ]) {
+    const res = await send(t, 'POST', '/v2/party_roles', A.auth, {
+      data: { type: 'party_role', attributes: { role: 'consignee' }, relationships },
+    });
+    expect(res.status, res.text).toBe(201);
+  }
+}, 300_000);
+
+afterAll(() => world?.close());
+
+/** The widest include lists, per route (api-wire-notes §1.6 and what Tidemark adds). */
+const SHIPMENT_INCLUDE = [
+  'containers',
+  'pod_terminal',
+  'port_of_lading',
+  'port_of_discharge',
+  'destination',
+  'destination_terminal',
+  'customer',
+  'party_roles',
+  'party_roles.party',
+];
+const CONTAINER_INCLUDE = ['shipment', 'pod_terminal', 'pickup_facility', 'transport_events', 'raw_events', 'shipment.port_of_discharge'];
+const EVENT_INCLUDE = ['location', 'terminal', 'vessel', 'shipment', 'container'];
+const REQUEST_INCLUDE = ['tracked_object', 'customer'];
+/** Include names a route may refuse (400, `source.parameter: include`) without failing: not built yet everywhere. */
+const OPTIONAL_INCLUDES = new Set(['party_roles']);
+
+describe('JSON:API documents of every read endpoint', () => {
+  it('keep every document rule, with the widest includes, for every record of every scenario', async () => {
+    const { t } = world;
+    const problems: string[] = [];
+    const visited = new Set<string>();
+    const dropped = new Set<string>();
+    const primaryTypes = new Set<string>();
+    const includedTypes = new Set<string>();
+    /** Reference objects met in `included`, by type, for fetching through their own routes. */
+    const references = new Map<string, Set<string>>();
+    let documents = 0;
+
+    /** GETs the URL (and every page after it), checks each document; answers the first page. */
+    const read = async (route: string, url: string): Promise<Answer> => {
+      visited.add(route);
+      let res = await send(t, 'GET', url, A.auth);
+      const first = res;
+      for (let page = 0; ; page++) {
+        expect(res.status, `${url}: ${res.text.slice(0, 500)}`).toBe(200);
+        documents++;
+        for (const p of validateDocument(res.json, includeOf(url))) problems.push(`${url}: ${p}`);
+        const data = res.json.data;
+        for (const r of (Array.isArray(data) ? data : [data]) as { type: string }[]) primaryTypes.add(r.type);
+        for (const r of (res.json.included ?? []) as { type: string; id: string }[]) {
+          includedTypes.add(r.type);
+          if (!references.has(r.type)) references.set(r.type, new Set());
+          references.get(r.type)!.add(r.id);
+        }
+        const next = res.json.links?.next;
+        if (typeof next !== 'string' || page > 20) return first;
+        const link = new URL(next);
+        res = await send(t, 'GET', link.pathname + link.search, A.auth);
+      }
+    };
+    /**
+     * The include list the route takes: the wanted paths, less those whose names the route refuses with a 400
+     * on `include` (only names in OPTIONAL_INCLUDES may be refused).
+     */
+    const widest = async (path: string, wanted: string[], extra = ''): Promise<string> => {
+      let paths = [...wanted];
+      for (;;) {
+        const query = [extra, `include=${paths.join(',')}`].filter(Boolean).join('&');
+        const res = await send(t, 'GET', `${path}?${query}`, A.auth);
+        if (res.status !== 400 || res.json?.errors?.[0]?.source?.parameter !== 'include') return query;
+        const name = /^(\S+) is not specified/.exec(res.json.errors[0].detail ?? '')?.[1];
+        expect(name && OPTIONAL_INCLUDES.has(name), `${path} refuses include: ${res.text}`).toBe(true);
+        dropped.add(`${path.replace(/[0-9a-f-]{36}/, ':id')} ${name}`);
+        paths = paths.filter((p) => !p.split('.').includes(name!));
+      }
+    };
+    const ids = async (url: string) =>
+      ((await read(url.split('?')[0]!.replace(/[0-9a-f-]{36}/g, ':id'), url)).json.data as { id: string }[]).map((r) => r.id);
+
+    // Shipments (with their party roles when the route takes with_party_roles), each one alone too.
+    const shipmentQuery = await widest('/v2/shipments', SHIPMENT_INCLUDE, 'with_party_roles=true&page[size]=100');
+    const shipments = await ids(`/v2/shipments?${shipmentQuery}`);
+    const oneShipmentQuery = await widest(`/v2/shipments/${shipments[0]}`, SHIPMENT_INCLUDE, 'with_party_roles=true');
+    for (const id of shipments) await read('/v2/shipments/:id', `/v2/shipments/${id}?${oneShipmentQuery}`);
+
+    // Containers, each alone, its transport events and its raw events.
+    const containers = await ids(`/v2/containers?page[size]=100&include=${CONTAINER_INCLUDE.join(',')}`);
+    for (const id of containers) {
+      await read('/v2/containers/:id', `/v2/containers/${id}?include=${CONTAINER_INCLUDE.join(',')}`);
+      await read(
+        '/v2/containers/:id/transport_events',
+        `/v2/containers/${id}/transport_events?page[size]=100&include=${EVENT_INCLUDE.join(',')}`,
+      );
+      await read('/v2/containers/:id/raw_events', `/v2/containers/${id}/raw_events`);
+    }
+
+    // Tracking requests, parties, party roles.
+    for (const id of await ids(`/v2/tracking_requests?page[size]=100&include=${REQUEST_INCLUDE.join(',')}`)) {
+      await read('/v2/tracking_requests/:id', `/v2/tracking_requests/${id}?include=${REQUEST_INCLUDE.join(',')}`);
+    }
+    for (const id of await ids('/v2/parties?page[size]=100')) await read('/v2/parties/:id', `/v2/parties/${id}`);
+    const roles = await t.database.db.query<{ id: string }>('SELECT id FROM party_roles WHERE account_id = $1', [A.account.id]);
+    for (const { id } of roles) await read('/v2/party_roles/:id', `/v2/party_roles/${id}?include=party`);
+
+    // Search by every bill of lading and container number.
+    const numbers = await t.database.db.query<{ n: string }>(
+      `SELECT bill_of_lading_number AS n FROM shipments WHERE account_id = $1 UNION SELECT number FROM containers WHERE account_id = $1`,
+      [A.account.id],
+    );
+    for (const { n } of numbers) await read('/v2/search', `/v2/search?query=${encodeURIComponent(n)}`);
+
+    // Reference data: every shipping line, and every place and vessel the account's records pointed at.
+    for (const id of await ids('/v2/shipping_lines?page[size]=100')) await read('/v2/shipping_lines/:id', `/v2/shipping_lines/${id}`);
+    const served = new Set(t.app.routeTable.filter((r) => r.method === 'GET').map((r) => r.url.replace(/:[^/]+/g, ':id')));
+    const referenceReads: Record<string, string> = {
+      port: 'include=terminals',
+      terminal: 'include=port',
+      metro_area: '',
+      vessel: 'show_positions[from_timestamp]=2026-02-01T00:00:00Z',
+    };
+    for (const [type, query] of Object.entries(referenceReads)) {
+      const route = `/v2/${type}s/:id`;
+      if (!served.has(route)) continue;
+      const found = [...(references.get(type) ?? [])];
+      expect(found.length, `no ${type} was referenced by the account's records`).toBeGreaterThan(0);
+      for (const id of found) await read(route, `/v2/${type}s/${id}${query ? `?${query}` : ''}`);
+    }
+
+    // Every GET /v2 route the app serves was read (a new read endpoint must be added above).
+    const unread = t.app.routeTable
+      .filter((r) => r.method === 'GET' && /^\/v2\//.test(r.url) && r.url !== '/v2/openapi.json')
+      .map((r) => r.url.replace(/:[^/]+/g, ':id'))
+      .filter((u) => !visited.has(u));
+    expect(unread, 'GET /v2 routes this test does not read yet').toEqual([]);
+
+    console.info(
+      `${documents} documents from ${visited.size} routes; primary ${[...primaryTypes].sort().join(' ')}; included ${[...includedTypes].sort().join(' ')}` +
+        (dropped.size ? `; includes refused: ${[...dropped].join('; ')}` : ''),
+    );
+    expect(problems.slice(0, 60), `${problems.length} problems in ${documents} documents`).toEqual([]);
+    // The data was rich enough for the rules to mean something.
+    expect([...includedTypes]).toEqual(
+      expect.arrayContaining(['shipment', 'container', 'transport_event', 'port', 'terminal', 'vessel', 'party']),
+    );
+    expect([...primaryTypes]).toEqual(
+      expect.arrayContaining([
+        'shipment',
+        'container',
+        'transport_event',
+        'raw_event',
+        'tracking_request',
+        'party',
+        'party_role',
+        'shipping_line',
+        'search_result',
+      ]),
+    );
+    expect(documents).toBeGreaterThan(100);
+  }, 180_000);
+});

@@ -1,0 +1,330 @@
+// Every /v2 route through the shared route suite (test/kit/route-suite.ts): authentication, tenant isolation
+// or the same answer for every account, unknown and malformed ids, paging, and the JSON:API document rules.
+// A route the app serves without an entry here fails the last test, so a new route cannot skip the suite.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locationRefOf } from '../../src/services/places.js';
+import { vesselId } from '../../src/services/vessels.js';
+import { expectNotFound, type RouteSpec, routeKey, routeSuite, type SuiteContext, send } from '../kit/route-suite.js';
+import { type SandboxWorld, sandboxWorld } from '../kit/sandbox-world.js';
+
+interface Fx extends SuiteContext {
+  world: SandboxWorld;
+  /** The owner's records. */
+  shipment: string;
+  bl: string;
+  container: string;
+  trackingRequest: string;
+  party: string;
+  partyRole: string;
+  /** A new party role of the owner (for routes that consume one). */
+  freshPartyRole(): Promise<string>;
+  /** Reference data the owner's shipment points at. */
+  port: string;
+  terminal: string;
+  vessel: string;
+  metroArea: string;
+  shippingLine: string;
+}
+
+let fx: Fx;
+const fixture = () => fx;
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${++counter}`;
+
+/** Two scenarios, tracked by both accounts: two shipments each, several containers with their history. */
+const SCENARIOS = ['succeeded', 'multi_container'];
+
+beforeAll(async () => {
+  const world = await sandboxWorld({
+    accounts: 2,
+    scenarios: (e) => SCENARIOS.includes(e.scenario),
+    // Two parties each (the parties list pages); the succeeded request names the first as its customer.
+    beforeTracking: async (t, a) => {
+      const acme = await t.services.parties.create(a.account.id, 'Acme Imports');
+      await t.services.parties.create(a.account.id, 'Globex');
+      return (e) => (e.scenario === 'succeeded' ? acme.id : null);
+    },
+  });
+  const { t } = world;
+  const [owner, other] = world.accounts as [SandboxWorld['accounts'][0], SandboxWorld['accounts'][0]];
+  const db = t.database.db;
+  const [tr] = await db.query<{ id: string; shipment_id: string; customer_id: string }>(
+    'SELECT id, shipment_id, customer_id FROM tracking_requests WHERE id = $1',
+    [owner.requests.get('succeeded')],
+  );
+  if (!tr?.shipment_id) throw new Error('the succeeded scenario made no shipment');
+  // The owner's container with the most transport events, so that its events page.
+  const [container] = await db.query<{ id: string }>(
+    `SELECT c.id FROM containers c LEFT JOIN transport_events e ON e.container_id = c.id
+      WHERE c.account_id = $1 GROUP BY c.id ORDER BY count(e.id) DESC, c.id LIMIT 1`,
+    [owner.account.id],
+  );
+  const shipment = (await send(t, 'GET', `/v2/shipments/${tr.shipment_id}`, owner.auth)).json.data;
+  const rel = (name: string) => shipment.relationships[name]?.data as { id: string; type: string } | null;
+  const places = t.services.places;
+  const pod = shipment.attributes.port_of_discharge_locode as string;
+  const terminal = rel('pod_terminal')?.type === 'terminal' ? rel('pod_terminal')!.id : places.port(pod).terminalIds[0];
+  const lines = (await send(t, 'GET', '/v2/shipping_lines', owner.auth)).json.data as { id: string; attributes: { scac: string } }[];
+  const freshPartyRole = async () =>
+    (
+      await t.services.partyRoles.create(owner.account.id, {
+        role: unique('role'),
+        partyId: tr.customer_id,
+        shipmentId: tr.shipment_id,
+        containerId: null,
+      })
+    ).id;
+  fx = {
+    t,
+    world,
+    owner,
+    other,
+    shipment: tr.shipment_id,
+    bl: shipment.attributes.bill_of_lading_number,
+    container: container!.id,
+    trackingRequest: tr.id,
+    party: tr.customer_id,
+    partyRole: await freshPartyRole(),
+    freshPartyRole,
+    port: rel('port_of_discharge')!.id,
+    terminal: terminal!,
+    vessel: vesselId(shipment.attributes.pod_vessel_imo),
+    metroArea: locationRefOf('USCHI', 'metro_area')!.id,
+    shippingLine: lines.find((l) => l.attributes.scac === 'MAEU')!.id,
+  };
+  // The other account has a party role of its own too.
+  const [otherShipment] = await db.query<{ id: string }>('SELECT id FROM shipments WHERE account_id = $1 LIMIT 1', [other.account.id]);
+  const [otherParty] = await db.query<{ id: string }>('SELECT id FROM parties WHERE account_id = $1 LIMIT 1', [other.account.id]);
+  await t.services.partyRoles.create(other.account.id, {
+    role: 'shipper',
+    partyId: otherParty!.id,
+    shipmentId: otherShipment!.id,
+    containerId: null,
+  });
+}, 120_000);
+
+afterAll(() => fx?.world.close());
+
+const SHIPMENT_INCLUDE =
+  'containers,pod_terminal,port_of_lading,port_of_discharge,destination,destination_terminal,customer,party_roles,party_roles.party';
+const CONTAINER_INCLUDE = 'shipment,pod_terminal,pickup_facility,transport_events,raw_events,shipment.port_of_discharge';
+
+/**
+ * Routes left out of the suite altogether, each with the reason. (Checks that do not apply to one route are
+ * its `except`, below, and show as skipped tests with their reason.)
+ */
+const EXCLUDED_ROUTES: Record<string, string> = {
+  // The API's own OpenAPI document: served without a key on purpose (auth: none), holds no account data
+  // and is not a JSON:API document; src/http/openapi.test.ts covers it.
+  'GET /v2/openapi.json': 'public API description, no key, no account data',
+};
+
+const SPECS: RouteSpec<Fx>[] = [
+  // ---- shipments ----
+  { method: 'GET', route: '/v2/shipments', owner: 'account', list: true, query: () => 'with_party_roles=true', include: SHIPMENT_INCLUDE },
+  {
+    method: 'GET',
+    route: '/v2/shipments/:id',
+    owner: 'account',
+    id: (f) => f.shipment,
+    query: () => 'with_party_roles=true',
+    include: SHIPMENT_INCLUDE,
+  },
+  {
+    method: 'PATCH',
+    route: '/v2/shipments/:id',
+    owner: 'account',
+    id: (f) => f.shipment,
+    body: (_f, id) => ({ data: { type: 'shipment', id, attributes: { ref_numbers: [unique('PO')], tags: ['suite'] } } }),
+  },
+  // The SDK sends {data:{type, id}} to stop and resume.
+  {
+    method: 'PATCH',
+    route: '/v2/shipments/:id/stop_tracking',
+    owner: 'account',
+    id: (f) => f.shipment,
+    body: (_f, id) => ({ data: { type: 'shipment', id } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/v2/shipments/:id/resume_tracking',
+    owner: 'account',
+    id: (f) => f.shipment,
+    body: (_f, id) => ({ data: { type: 'shipment', id } }),
+  },
+
+  // ---- containers ----
+  { method: 'GET', route: '/v2/containers', owner: 'account', list: true, include: 'shipment,pod_terminal,pickup_facility' },
+  { method: 'GET', route: '/v2/containers/:id', owner: 'account', id: (f) => f.container, include: CONTAINER_INCLUDE },
+  {
+    method: 'PATCH',
+    route: '/v2/containers/:id',
+    owner: 'account',
+    id: (f) => f.container,
+    body: (_f, id) => ({ data: { type: 'container', id, attributes: { ref_numbers: [unique('BOX')] } } }),
+  },
+  // The reference schema's form: the container named by data.id.
+  {
+    method: 'PATCH',
+    route: '/v2/containers',
+    owner: 'account',
+    id: (f) => f.container,
+    idIn: 'body',
+    body: (_f, id) => ({ data: { type: 'container', id, attributes: { ref_numbers: [unique('BOX')] } } }),
+  },
+  // Plain JSON answer; the accounts have the refresh feature and no rate limits.
+  { method: 'PATCH', route: '/v2/containers/:id/refresh', owner: 'account', id: (f) => f.container, plain: true },
+  {
+    method: 'GET',
+    route: '/v2/containers/:id/transport_events',
+    owner: 'account',
+    id: (f) => f.container,
+    list: true,
+    include: 'location,terminal,vessel,shipment,container',
+  },
+  { method: 'GET', route: '/v2/containers/:id/raw_events', owner: 'account', id: (f) => f.container },
+
+  // ---- tracking requests ----
+  {
+    method: 'POST',
+    route: '/v2/tracking_requests',
+    owner: 'account',
+    status: 201,
+    body: (f) => ({
+      data: {
+        type: 'tracking_request',
+        attributes: { request_type: 'bill_of_lading', request_number: f.bl, scac: 'MAEU' },
+        relationships: { customer: { data: { type: 'party', id: f.party } } },
+      },
+    }),
+    // The owner's party as the customer of another account's request.
+    foreignBody: (f) => ({
+      data: {
+        type: 'tracking_request',
+        attributes: { request_type: 'bill_of_lading', request_number: f.bl, scac: 'MAEU' },
+        relationships: { customer: { data: { type: 'party', id: f.party } } },
+      },
+    }),
+  },
+  { method: 'GET', route: '/v2/tracking_requests', owner: 'account', list: true, include: 'tracked_object,customer' },
+  {
+    method: 'GET',
+    route: '/v2/tracking_requests/:id',
+    owner: 'account',
+    id: (f) => f.trackingRequest,
+    include: 'tracked_object,customer',
+  },
+  {
+    method: 'PATCH',
+    route: '/v2/tracking_requests/:id',
+    owner: 'account',
+    id: (f) => f.trackingRequest,
+    body: (_f, id) => ({ data: { type: 'tracking_request', id, attributes: { ref_number: unique('REF') } } }),
+  },
+  // Plain JSON; reads no account's records. Each answer has a fresh `req_<uuid>` id, the rest must match.
+  {
+    method: 'POST',
+    route: '/v2/tracking_requests/infer_number',
+    owner: 'global',
+    plain: true,
+    body: () => ({ number: 'MSKU9070323' }),
+    normalize: (b) => ({ ...(b as { data: object }), data: { ...(b as { data: object }).data, id: 'req_…' } }),
+  },
+
+  // ---- parties and party roles ----
+  {
+    method: 'POST',
+    route: '/v2/parties',
+    owner: 'account',
+    status: 201,
+    body: () => ({ data: { type: 'party', attributes: { company_name: unique('Party') } } }),
+    except: { tenant: 'creates a party from a company name alone: the body names no record of any account' },
+  },
+  { method: 'GET', route: '/v2/parties', owner: 'account', list: true },
+  { method: 'GET', route: '/v2/parties/:id', owner: 'account', id: (f) => f.party },
+  {
+    method: 'PATCH',
+    route: '/v2/parties/:id',
+    owner: 'account',
+    id: (f) => f.party,
+    body: (_f, id) => ({ data: { type: 'party', id, attributes: { company_name: unique('Acme Imports') } } }),
+  },
+  {
+    method: 'POST',
+    route: '/v2/party_roles',
+    owner: 'account',
+    status: 201,
+    include: 'party',
+    body: (f) => ({
+      data: {
+        type: 'party_role',
+        attributes: { role: unique('role') },
+        relationships: { party: { data: { type: 'party', id: f.party } }, shipment: { data: { type: 'shipment', id: f.shipment } } },
+      },
+    }),
+    // The owner's party on the owner's shipment, asked for by another account.
+    foreignBody: (f) => ({
+      data: {
+        type: 'party_role',
+        attributes: { role: 'notify_party' },
+        relationships: { party: { data: { type: 'party', id: f.party } }, shipment: { data: { type: 'shipment', id: f.shipment } } },
+      },
+    }),
+  },
+  { method: 'GET', route: '/v2/party_roles/:id', owner: 'account', id: (f) => f.partyRole, include: 'party' },
+  { method: 'DELETE', route: '/v2/party_roles/:id', owner: 'account', id: (f) => f.freshPartyRole(), status: 204 },
+
+  // ---- search ----
+  { method: 'GET', route: '/v2/search', owner: 'account', list: true, paged: false, query: (f) => `query=${encodeURIComponent(f.bl)}` },
+
+  // ---- reference data: the same for every account ----
+  { method: 'GET', route: '/v2/shipping_lines', owner: 'global', list: true },
+  { method: 'GET', route: '/v2/shipping_lines/:id', owner: 'global', id: (f) => f.shippingLine },
+  { method: 'GET', route: '/v2/ports/:id', owner: 'global', id: (f) => f.port, include: 'terminals' },
+  { method: 'GET', route: '/v2/metro_areas/:id', owner: 'global', id: (f) => f.metroArea },
+  { method: 'GET', route: '/v2/terminals/:id', owner: 'global', id: (f) => f.terminal, include: 'port' },
+  {
+    method: 'GET',
+    route: '/v2/vessels/:id',
+    owner: 'global',
+    id: (f) => f.vessel,
+    query: () => 'show_positions[from_timestamp]=2026-02-01T00:00:00Z',
+  },
+];
+
+for (const spec of SPECS) routeSuite(fixture, spec);
+
+describe('the route suite', () => {
+  it('has an entry (or a listed exclusion) for every /v2 route the app serves', () => {
+    const covered = new Set([
+      ...SPECS.map((s) => routeKey(s.method, s.route)),
+      ...Object.keys(EXCLUDED_ROUTES).map((k) => routeKey(...split(k))),
+    ]);
+    const served = fx.t.app.routeTable.filter((r) => /^\/v2(\/|$)/.test(r.url));
+    expect(served.length).toBeGreaterThan(20);
+    const missing = served.map((r) => `${r.method} ${r.url}`).filter((k) => !covered.has(routeKey(...split(k))));
+    expect(missing, 'routes without an entry in SPECS of test/e2e/routes.test.ts: give each one (or an EXCLUDED_ROUTES reason)').toEqual(
+      [],
+    );
+  });
+
+  it('answers paths and methods it does not serve with a JSON:API 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/v2/nothing_here'],
+      ['GET', `/v2/shipments/${fx.shipment}/nothing_here`],
+      ['DELETE', `/v2/shipments/${fx.shipment}`],
+    ] as const) {
+      expectNotFound(await send(fx.t, method, url, fx.owner.auth), `${method} ${url}`);
+    }
+  });
+
+  it('has no two entries for one route', () => {
+    const keys = SPECS.map((s) => routeKey(s.method, s.route));
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+});
+
+function split(key: string): [string, string] {
+  const [method, url] = key.split(' ');
+  return [method!, url!];
+}

@@ -43,7 +43,8 @@ function render(answer: (typeof CARRIER_ANSWERS)[keyof typeof CARRIER_ANSWERS]) 
 }
 
 describe.skipIf(!existsSync(SPEC))('DCSA face against the TNT 2.2 schema', () => {
-  const { events, error } = validator();
+  // A skipped describe still runs its body to collect the tests: read the spec only when it is there.
+  const { events, error } = existsSync(SPEC) ? validator() : { events: null!, error: null! };
 
   it.each(['transshipmentRail', 'awaitingManifest', 'notFound'] as const)('%s renders valid 2.2 events', (name) => {
     const face = render(CARRIER_ANSWERS[name]);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './index.js';
 
@@ -13,7 +14,15 @@ describe('loadConfig', () => {
     expect(c.defaultPlan).toBe('free');
     expect(c.signup).toBe(true);
     expect(c.sandbox.enabled).toBe(true);
-    expect(c.webhooks).toMatchObject({ allowPrivate: false, timeoutMs: 15_000, disableAfterMs: 5 * 86_400_000, egressIps: [] });
+    expect(c.webhooks).toEqual({
+      allowPrivate: false,
+      retryScheduleMs: null,
+      timeoutMs: 15_000,
+      disableAfterMs: 5 * 86_400_000,
+      referenceHeader: false,
+      egressIps: [],
+    });
+    expect(c.secretKey).toBeNull();
     expect(c.mcp.allowedHosts).toEqual(['127.0.0.1:8080']);
   });
 
@@ -68,9 +77,55 @@ describe('loadConfig', () => {
     [{ TIDEMARK_CARRIER_MAEU_RATE_LIMIT: '0' }, 'TIDEMARK_CARRIER_MAEU_RATE_LIMIT:'],
     [{ TIDEMARK_CARRIER_MAEU_RATE_LIMIT: '1.5' }, 'TIDEMARK_CARRIER_MAEU_RATE_LIMIT:'],
     [{ TIDEMARK_ADMIN_TOKEN: 'short' }, 'TIDEMARK_ADMIN_TOKEN:'],
+    [{ TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: 'yes' }, 'TIDEMARK_WEBHOOKS_ALLOW_PRIVATE:'],
+    [{ TIDEMARK_WEBHOOKS_REFERENCE_HEADER: 'maybe' }, 'TIDEMARK_WEBHOOKS_REFERENCE_HEADER:'],
+    [{ TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: '5s,1x' }, 'TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: entry 2 of the retry schedule'],
+    [{ TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: '5s,,1m' }, 'TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: entry 2 of the retry schedule is empty'],
+    [{ TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: Array(51).fill('1s').join(',') }, 'TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: the retry schedule has 51'],
+    [{ TIDEMARK_WEBHOOKS_TIMEOUT_MS: '15s' }, 'TIDEMARK_WEBHOOKS_TIMEOUT_MS:'],
+    [{ TIDEMARK_WEBHOOKS_TIMEOUT_MS: '10' }, 'TIDEMARK_WEBHOOKS_TIMEOUT_MS:'],
+    [{ TIDEMARK_WEBHOOKS_DISABLE_AFTER: '5 days' }, 'TIDEMARK_WEBHOOKS_DISABLE_AFTER: "5 days" is not a duration'],
+    [{ TIDEMARK_WEBHOOKS_DISABLE_AFTER: '0s' }, 'TIDEMARK_WEBHOOKS_DISABLE_AFTER: at least 1m'],
+    [{ TIDEMARK_WEBHOOKS_EGRESS_IPS: '203.0.113.5,not-an-ip' }, 'TIDEMARK_WEBHOOKS_EGRESS_IPS:'],
+    [{ TIDEMARK_WEBHOOKS_EGRESS_IPS: '203.0.113.256' }, 'TIDEMARK_WEBHOOKS_EGRESS_IPS:'],
+    [{ TIDEMARK_SECRET_KEY: 'dG9vIHNob3J0' }, 'TIDEMARK_SECRET_KEY: must be 32 random bytes in base64'],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the webhook settings', () => {
+    const key = randomBytes(32);
+    const c = loadConfig({
+      TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1',
+      TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: '5s, 1m,5m,30m,2h,1d',
+      TIDEMARK_WEBHOOKS_TIMEOUT_MS: '2500',
+      TIDEMARK_WEBHOOKS_DISABLE_AFTER: '36h',
+      TIDEMARK_WEBHOOKS_REFERENCE_HEADER: 'on',
+      TIDEMARK_WEBHOOKS_EGRESS_IPS: ' 35.222.62.171 , 2600:1f18::1 ',
+      TIDEMARK_SECRET_KEY: key.toString('base64'),
+    });
+    expect(c.webhooks).toEqual({
+      allowPrivate: true,
+      retryScheduleMs: [5_000, 60_000, 300_000, 1_800_000, 7_200_000, 86_400_000],
+      timeoutMs: 2_500,
+      disableAfterMs: 36 * 3_600_000,
+      referenceHeader: true,
+      egressIps: ['35.222.62.171', '2600:1f18::1'],
+    });
+    expect(c.secretKey?.equals(key)).toBe(true);
+    expect(loadConfig({ TIDEMARK_SECRET_KEY: key.toString('base64url') }).secretKey?.equals(key)).toBe(true);
+  });
+
+  it('never repeats a secret in its error', () => {
+    const bad = randomBytes(31).toString('base64');
+    expect(() => loadConfig({ TIDEMARK_SECRET_KEY: bad })).toThrow('value not shown');
+    try {
+      loadConfig({ TIDEMARK_SECRET_KEY: bad, TIDEMARK_ADMIN_TOKEN: 'short-token' });
+    } catch (err) {
+      expect((err as ConfigError).message).not.toContain(bad);
+      expect((err as ConfigError).message).not.toContain('short-token');
+    }
   });
 
   it('reports every problem at once', () => {

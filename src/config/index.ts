@@ -4,6 +4,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { FEATURES, PLANS, type Feature, type Plan } from '../domain/account.js';
+import { parseDuration, parseRetrySchedule } from '../lib/durations.js';
+import { parseSecretKey } from '../lib/sealed.js';
 
 export const ROLES = ['api', 'worker', 'sandbox'] as const;
 export type Role = (typeof ROLES)[number];
@@ -28,15 +30,18 @@ const list = <T extends string>(values: readonly [T, ...T[]]) =>
     )
     .pipe(z.array(z.enum(values)));
 
-const duration = z
-  .string()
-  .regex(/^\d+(ms|s|m|h|d)$/, 'a duration such as 15000ms, 30s, 10m, 12h or 5d')
-  .transform((s) => {
-    const m = /^(\d+)(ms|s|m|h|d)$/.exec(s)!;
-    const n = Number(m[1]);
-    const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'ms'];
-    return n * unit;
+/** A string run through one of the lib parsers; the parser's message becomes the issue. */
+const parsedBy = <T>(parse: (text: string) => T) =>
+  z.string().transform((s, ctx) => {
+    try {
+      return parse(s);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
   });
+
+const duration = parsedBy(parseDuration);
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -66,13 +71,9 @@ const variables = {
   TIDEMARK_SANDBOX_SEED: z.string().min(1).default('tidemark'),
   TIDEMARK_SANDBOX_URL: z.url({ protocol: /^https?$/ }).optional(),
   TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: onOff.default(false),
-  TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: z
-    .string()
-    .transform((s) => s.split(',').map((x) => x.trim()))
-    .pipe(z.array(duration).min(1).max(50))
-    .optional(),
+  TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: parsedBy(parseRetrySchedule).optional(),
   TIDEMARK_WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  TIDEMARK_WEBHOOKS_DISABLE_AFTER: duration.default(5 * 86_400_000),
+  TIDEMARK_WEBHOOKS_DISABLE_AFTER: duration.pipe(z.number().min(60_000, 'at least 1m')).default(5 * 86_400_000),
   TIDEMARK_WEBHOOKS_REFERENCE_HEADER: onOff.default(false),
   TIDEMARK_WEBHOOKS_EGRESS_IPS: z
     .string()
@@ -87,7 +88,11 @@ const variables = {
   TIDEMARK_MCP_ALLOWED_HOSTS: hostList.optional(),
   TIDEMARK_MCP_ALLOWED_ORIGINS: hostList.optional(),
   TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TIDEMARK_SECRET_KEY: parsedBy(parseSecretKey).optional(),
 } as const;
+
+/** Their values never appear in a configuration error: start-up messages end up in logs. */
+const SECRET_VARIABLES = new Set(['TIDEMARK_ADMIN_TOKEN', 'TIDEMARK_SECRET_KEY']);
 
 /**
  * Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH / _VERSION / _AN_URL / _RATE_LIMIT. Validated by
@@ -122,7 +127,8 @@ export interface Config {
   carriers: Record<string, CarrierEndpoint>;
   webhooks: {
     allowPrivate: boolean;
-    retryScheduleMs: number[] | undefined;
+    /** An explicit schedule, used exactly; null for the default jittered one. */
+    retryScheduleMs: number[] | null;
     timeoutMs: number;
     disableAfterMs: number;
     referenceHeader: boolean;
@@ -130,6 +136,8 @@ export interface Config {
   };
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };
   logLevel: string;
+  /** 32-byte key sealing secrets at rest (`TIDEMARK_SECRET_KEY`); null = the service keeps a generated one. */
+  secretKey: Buffer | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -199,7 +207,10 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
   for (const [key, schema] of Object.entries(variables)) {
     const parsed = (schema as z.ZodType).safeParse(input[key]);
     if (parsed.success) values[key] = parsed.data;
-    else problems.push(`${key}: ${parsed.error.issues.map((i) => i.message).join('; ')} (got ${JSON.stringify(input[key])})`);
+    else {
+      const got = SECRET_VARIABLES.has(key) ? 'value not shown' : `got ${JSON.stringify(input[key])}`;
+      problems.push(`${key}: ${parsed.error.issues.map((i) => i.message).join('; ')} (${got})`);
+    }
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -230,7 +241,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
     carriers,
     webhooks: {
       allowPrivate: v.TIDEMARK_WEBHOOKS_ALLOW_PRIVATE,
-      retryScheduleMs: v.TIDEMARK_WEBHOOKS_RETRY_SCHEDULE,
+      retryScheduleMs: v.TIDEMARK_WEBHOOKS_RETRY_SCHEDULE ?? null,
       timeoutMs: v.TIDEMARK_WEBHOOKS_TIMEOUT_MS,
       disableAfterMs: v.TIDEMARK_WEBHOOKS_DISABLE_AFTER,
       referenceHeader: v.TIDEMARK_WEBHOOKS_REFERENCE_HEADER,
@@ -241,6 +252,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
       allowedOrigins: v.TIDEMARK_MCP_ALLOWED_ORIGINS ?? [new URL(publicUrl).origin],
     },
     logLevel: v.TIDEMARK_LOG_LEVEL,
+    secretKey: v.TIDEMARK_SECRET_KEY ?? null,
   };
 }
 

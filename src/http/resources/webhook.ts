@@ -1,0 +1,29 @@
+// The webhook resource (api-wire-notes §4.13): the endpoint, its events, custom headers and signing secret;
+// extras say when and why Tidemark turned it off after deliveries kept failing.
+import type { WebhookService } from '../../services/webhooks.js';
+import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { ResourceDeps } from './deps.js';
+
+export type WebhookRecord = Awaited<ReturnType<WebhookService['viewsByIds']>>[number];
+
+/** Takes the deps every kind takes, though a webhook has no relationships to load. */
+export const webhookKind = (_deps: ResourceDeps): ResourceKind<WebhookRecord> => ({
+  type: 'webhook',
+  render: (w) => ({
+    id: w.id,
+    type: 'webhook',
+    attributes: {
+      url: w.url,
+      active: w.active,
+      events: w.events,
+      secret: w.secret,
+      headers: w.headers ?? [],
+      created_at: isoSeconds(w.created_at),
+      updated_at: isoSeconds(w.updated_at),
+      deactivated_at: isoSeconds(w.deactivated_at),
+      deactivated_reason: w.deactivated_reason ?? null,
+    },
+    relationships: {},
+  }),
+  includable: {},
+});

@@ -8,6 +8,11 @@ import { buildApp } from './http/app.js';
 import type { App, HttpDeps } from './http/context.js';
 import { Metrics } from './http/metrics.js';
 import { AccountService } from './services/accounts.js';
+import { NotificationService } from './services/notifications.js';
+import { SecretKeyring, WebhookService } from './services/webhooks.js';
+import { DeliveryRunner, WebhookDelivery } from './webhooks/delivery.js';
+import { createTransport } from './webhooks/transport.js';
+import { exampleNotification, notificationDocument } from './http/resources/webhook-notification.js';
 import { NumberInferenceService } from './services/number-inference.js';
 import { PartyRoleService } from './services/party-roles.js';
 import { PartyService } from './services/parties.js';
@@ -71,7 +76,12 @@ export async function openDatabase(config: Config, purpose: string): Promise<Db>
 export type Services = HttpDeps & {
   /** The job queue, attached once it has started. */
   jobs: LateJobSender;
+  /** Sends the webhook outbox (worker role). */
+  webhookDelivery: WebhookDelivery;
 };
+
+/** Who delivers: receivers see it in every webhook request. */
+const WEBHOOK_USER_AGENT = 'Tidemark-Webhooks/1.0';
 
 export function makeServices(
   config: Config,
@@ -110,7 +120,40 @@ export function makeServices(
     },
     (worldNow) => trackingEngine.nextDueAfter(worldNow),
   );
-  return {
+  const notifications = new NotificationService(db);
+  const transport = createTransport({
+    allowPrivate: config.webhooks.allowPrivate,
+    userAgent: WEBHOOK_USER_AGENT,
+    now: () => clocks.wall.now(),
+  });
+  const delivery = {
+    timeoutMs: config.webhooks.timeoutMs,
+    retryScheduleMs: config.webhooks.retryScheduleMs,
+    referenceHeader: config.webhooks.referenceHeader,
+    disableAfterMs: config.webhooks.disableAfterMs,
+    userAgent: WEBHOOK_USER_AGENT,
+  };
+  const webhooks = new WebhookService({
+    db,
+    wall: clocks.wall,
+    keyring: new SecretKeyring(db, config.secretKey, clocks.wall),
+    allowPrivate: config.webhooks.allowPrivate,
+    transport,
+    sample: (event) => exampleNotification(event, config.publicUrl),
+    delivery,
+    egressIps: config.webhooks.egressIps,
+  });
+  const webhookDelivery = new WebhookDelivery({
+    db,
+    wall: clocks.wall,
+    transport,
+    // The same documents the API serves: rendered by the HTTP layer's resource kinds.
+    render: (row) => notificationDocument(services, row, config.publicUrl),
+    secrets: (webhook, now) => webhooks.signingSecrets(webhook, now),
+    settings: delivery,
+    logger: logger.child({ component: 'webhooks' }),
+  });
+  const services: Services = {
     config,
     db,
     clocks,
@@ -127,10 +170,14 @@ export function makeServices(
     vessels,
     numberInference: new NumberInferenceService(shippingLines),
     search: new SearchService(db),
+    notifications,
+    webhooks,
+    webhookDelivery,
     rateLimits,
     metrics: new Metrics(db, { defaultMetrics: true, sourceHealth: () => trackingEngine.sourceHealth() }),
     sandbox,
   };
+  return services;
 }
 
 /**
@@ -201,7 +248,10 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
   const firstStart = await firstStartSetup(db, services.accounts, services.clocks.wall, config.adminToken);
   const isWorker = config.roles.includes('worker');
   // PGlite is this process's alone (the data-directory lock): leases in it are a killed process's.
-  if (db.kind === 'pglite') await services.trackingEngine.releaseLeasesOfDeadProcess();
+  if (db.kind === 'pglite') {
+    await services.trackingEngine.releaseLeasesOfDeadProcess();
+    await services.webhookDelivery.releaseLeasesOfDeadProcess();
+  }
   const queue = await JobQueue.start(db, jobDefinitions(services), {
     logger: logger.child({ role: 'worker' }),
     metrics: services.metrics,
@@ -216,6 +266,7 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
   }
   let app: App | null = null;
   let address: string | null = null;
+  let runner: DeliveryRunner | null = null;
   if (config.roles.includes('api') || config.roles.includes('sandbox')) {
     const deps: HttpDeps = services;
     app = await buildApp(deps, { logger: logger.child({ role: 'api' }) });
@@ -239,6 +290,8 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
         .catch((err: unknown) => logger.error({ err }, 'could not schedule the tracking sweep'));
     timers.push(setInterval(sweep, SWEEP_SECONDS * 1000));
     void sweep();
+    runner = new DeliveryRunner(services.webhookDelivery, logger.child({ role: 'worker', component: 'webhooks' }));
+    runner.start();
   }
   return {
     app,
@@ -248,6 +301,8 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     async stop() {
       for (const t of timers) clearInterval(t);
       if (app) await app.close();
+      // Attempts in flight finish and are recorded; nothing is cut off midway.
+      await runner?.stop();
       await queue.stop();
       await db.close();
     },

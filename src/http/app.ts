@@ -36,6 +36,11 @@ import getTrackingRequest from './routes/tracking-requests/get.js';
 import inferNumber from './routes/tracking-requests/infer-number.js';
 import listTrackingRequests from './routes/tracking-requests/list.js';
 import updateTrackingRequest from './routes/tracking-requests/update.js';
+import webhookNotificationExamples from './routes/webhook-notifications/examples.js';
+import getWebhookNotification from './routes/webhook-notifications/get.js';
+import redeliverNotification from './routes/webhooks/redeliver.js';
+import webhookRoutes from './routes/webhooks/webhooks.js';
+import listWebhookNotifications from './routes/webhook-notifications/list.js';
 
 export interface AppOptions {
   /** A pino logger; without one the app logs nothing (tests). */
@@ -70,6 +75,12 @@ const ROUTES = [
   getTrackingRequest,
   updateTrackingRequest,
   search,
+  // The static examples path is matched before `/:id` whatever the order (the router prefers static segments).
+  webhookNotificationExamples,
+  listWebhookNotifications,
+  getWebhookNotification,
+  redeliverNotification,
+  webhookRoutes,
   adminAccounts,
   health,
 ];

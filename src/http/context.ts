@@ -6,6 +6,8 @@ import type { Account, Feature, RateBucket } from '../domain/account.js';
 import type { Clocks } from '../domain/clock.js';
 import type { AccountService } from '../services/accounts.js';
 import type { ContainerService } from '../services/containers.js';
+import type { NotificationService } from '../services/notifications.js';
+import type { WebhookService } from '../services/webhooks.js';
 import type { NumberInferenceService } from '../services/number-inference.js';
 import type { PartyService } from '../services/parties.js';
 import type { PlaceService } from '../services/places.js';
@@ -38,6 +40,10 @@ export interface HttpDeps {
   numberInference: NumberInferenceService;
   trackingRequests: TrackingRequestService;
   search: SearchService;
+  /** Webhook notifications and their delivery attempts (read side). */
+  notifications: NotificationService;
+  /** Webhooks: management, secrets, trigger, redelivery and replay. */
+  webhooks: WebhookService;
   /** Stop, resume and on-demand refresh; the engine's attempts and refreshes run in workers. */
   trackingEngine: TrackingEngine;
   rateLimits: RateLimitService;

@@ -71,9 +71,11 @@ export async function sandboxWorld(
     scenarios?: (e: Example) => boolean;
     days?: number;
     beforeTracking?: (t: TestApp, account: WorldAccount) => Promise<(e: Example) => string | null>;
+    /** Settings of the app (TIDEMARK_* variables). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<SandboxWorld> {
-  const t = await testApp({ sandbox: true, queue: true });
+  const t = await testApp({ sandbox: true, queue: true, ...(options.env ? { env: options.env } : {}) });
   try {
     t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const accounts: WorldAccount[] = [];

@@ -2,6 +2,7 @@
 // per-account shipments, containers and events projected from them, raw observations and the account event log.
 import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
+import { insertNotificationsFor } from './webhooks.js';
 
 export interface TrackedShipmentRow {
   id: string;
@@ -508,6 +509,8 @@ export async function insertAccountEvent(
       now,
     ],
   );
+  // The outbox: the event's notifications are written with it, or not at all.
+  await insertNotificationsFor(q, { id: String(e.id), account_id: String(e.account_id), event: String(e.event) }, now);
 }
 
 /** An account's events in commit order (after `afterSeq` when given). */

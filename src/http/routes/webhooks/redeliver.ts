@@ -1,0 +1,30 @@
+// POST /v2/webhook_notifications/{id}/redeliver: beyond the reference API, which cannot replay a missed
+// notification. The stored notification is queued again with its id and body (receivers de-duplicate by id).
+import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { sendDocument } from '../../reply.js';
+import { webhookNotificationKind } from '../../resources/webhook-notification.js';
+
+export default function redeliverNotification(app: App, deps: HttpDeps) {
+  const kind = webhookNotificationKind(deps);
+  app.post(
+    '/v2/webhook_notifications/:id/redeliver',
+    {
+      schema: {
+        tags: ['webhook_notifications'],
+        summary: 'Send a notification again',
+        description:
+          'Queues the stored notification for delivery again, with its original id and body, whatever its delivery status; answers 202 with the notification (`delivery_status: pending`). Its retry schedule starts afresh.',
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const accountId = accountOf(req).id;
+      await deps.webhooks.redeliver(accountId, id);
+      const record = await deps.notifications.get(accountId, id);
+      return sendDocument(reply, 202, {
+        data: kind.render(record),
+        links: { self: `${deps.config.publicUrl}/v2/webhook_notifications/${id}` },
+      });
+    },
+  );
+}

@@ -1,0 +1,98 @@
+// The real service as users start it (one process, embedded PGlite, the sandbox on): SIGKILL in the middle of a
+// burst of webhook deliveries, start again on the same data: every notification ends delivered at least once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
+import { type Server, startServer } from '../kit/cli.js';
+import { startReceiver } from '../kit/receiver.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function call(server: Server, auth: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Polls `probe` until it answers, slowly enough to stay inside the account's 100 requests a minute. */
+async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null>, everyMs = 200): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+describe('webhook delivery with the real service', () => {
+  it('a SIGKILL in the middle of a burst of deliveries loses no notification', { timeout: 240_000 }, async () => {
+    const receiver = await startReceiver();
+    // Slow answers keep deliveries in flight when the process dies.
+    receiver.respond = () => ({ status: 200, delayMs: 400 });
+    const dir = mkdtempSync(join(tmpdir(), 'tidemark-webhooks-'));
+    dirs.push(dir);
+    const env = { TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1' };
+    const first = await startServer(['--data-dir', dir], env);
+    const key = `Token ${first.apiKey!}`;
+    let second: Server | null = null;
+    try {
+      const hook = await call(first, key, 'POST', '/v2/webhooks', {
+        data: { type: 'webhook', attributes: { url: receiver.url, events: [...EVENT_NAMES] } },
+      });
+      expect(hook.status).toBe(201);
+      for (const [number, scac] of [
+        ['MEDU240200002', 'MSCU'],
+        ['CMDU240300003', 'CMDU'],
+        ['HLCU240400004', 'HLCU'],
+        ['ONEY240500005', 'ONEY'],
+        ['COSU240600006', 'COSU'],
+      ]) {
+        const res = await call(first, key, 'POST', '/v2/tracking_requests', {
+          data: { type: 'tracking_request', attributes: { request_type: 'bill_of_lading', request_number: number, scac } },
+        });
+        expect(res.status).toBe(201);
+      }
+      // The journeys move on: many events, many deliveries at once.
+      const advance = await call(first, `Bearer ${first.adminToken!}`, 'POST', '/sandbox/clock/advance', { days: 6 });
+      expect(advance.status).toBe(200);
+      await until('first deliveries', 60_000, async () => (receiver.received.length >= 3 ? true : null));
+      expect(await first.stop('SIGKILL')).toBeNull();
+      const beforeRestart = receiver.received.length;
+
+      second = await startServer(['--data-dir', dir], env);
+      const server = second;
+      const notifications = await until(
+        'every notification delivered',
+        120_000,
+        async () => {
+          const all: { id: string; attributes: { delivery_status: string } }[] = [];
+          for (let page = 1; ; page++) {
+            const res = await call(server, key, 'GET', `/v2/webhook_notifications?page[size]=100&page[number]=${page}&include=`);
+            expect(res.status, JSON.stringify(res.body)).toBe(200);
+            all.push(...(res.body.data as typeof all));
+            if (!(res.body.links as { next?: string }).next) break;
+          }
+          return all.length > 0 && all.every((n) => n.attributes.delivery_status === 'succeeded') ? all : null;
+        },
+        2000,
+      );
+      const received = new Set(receiver.received.map((r) => r.json.data.id));
+      const missing = notifications.filter((n) => !received.has(n.id)).map((n) => n.id);
+      expect(missing).toEqual([]);
+      // The kill really happened mid-burst: work was left for the second process.
+      expect(notifications.length).toBeGreaterThan(beforeRestart);
+    } finally {
+      await second?.stop();
+      await receiver.close();
+    }
+  });
+});

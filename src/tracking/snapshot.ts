@@ -1,6 +1,7 @@
 // The canonical state the engine stores and the API serves: one shipment, its containers, their transport and
 // estimated events. Field names are the wire attribute names (api-wire-notes §4); instants are `IsoInstant`s.
 // Fields marked "internal" are not on the wire: they are what the wire fields are derived from.
+import type { PickupChangeEventName, TransportEventName } from '../domain/events.js';
 import { type Classifier, FEE_TYPES, type FeeType, HOLD_NAMES, type HoldName, type Milestone } from '../domain/milestones.js';
 import type { FacilityRef } from './places.js';
 import type { IsoInstant } from './time.js';
@@ -188,46 +189,7 @@ export interface ContainerSnapshot {
 // ---------------------------------------------------------------------------------------------------------
 // Event names (api-wire-notes §5.3)
 
-export const TRANSPORT_EVENT_NAMES = [
-  'container.transport.vessel_arrived',
-  'container.transport.estimated.vessel_arrived',
-  'container.transport.vessel_discharged',
-  'container.transport.vessel_loaded',
-  'container.transport.vessel_departed',
-  'container.transport.estimated.vessel_departed',
-  'container.transport.rail_departed',
-  'container.transport.rail_arrived',
-  'container.transport.rail_loaded',
-  'container.transport.rail_unloaded',
-  'container.transport.transshipment_arrived',
-  'container.transport.transshipment_discharged',
-  'container.transport.transshipment_loaded',
-  'container.transport.transshipment_departed',
-  'container.transport.feeder_arrived',
-  'container.transport.feeder_discharged',
-  'container.transport.feeder_loaded',
-  'container.transport.feeder_departed',
-  'container.transport.empty_out',
-  'container.transport.full_in',
-  'container.transport.full_out',
-  'container.transport.empty_in',
-  'container.transport.vessel_berthed',
-  'container.transport.arrived_at_inland_destination',
-  'container.transport.estimated.arrived_at_inland_destination',
-  'container.transport.available',
-  'container.transport.not_available',
-  'container.transport.delivered',
-] as const;
-export type TransportEventName = (typeof TRANSPORT_EVENT_NAMES)[number];
-
-export const PICKUP_CHANGE_EVENT_NAMES = [
-  'container.pickup_lfd.changed',
-  'container.pickup_lfd_line.changed',
-  'container.pickup_lfd_terminal.changed',
-  'container.pickup_lfd_rail.changed',
-  'container.pickup_appointment.changed',
-] as const;
-export type PickupChangeEventName = (typeof PICKUP_CHANGE_EVENT_NAMES)[number];
+export { PICKUP_CHANGE_EVENT_NAMES, type PickupChangeEventName, TRANSPORT_EVENT_NAMES, type TransportEventName } from '../domain/events.js';
 
 /** Milestones with a wire transport event of their own when they happen. */
 const ACTUAL_EVENT: Partial<Record<Milestone, TransportEventName>> = {

@@ -2,58 +2,9 @@
 // category, what it means, the feature it needs, the notification's reference object and the JSON:API types the
 // reference API puts in `included`. Pure data; the management API and the notification documents read it.
 import type { Feature } from '../domain/account.js';
+import { EVENT_NAMES, type EventName } from '../domain/events.js';
 
-/** The 43 event names of the reference API, in its schema's order. */
-export const EVENT_NAMES = [
-  'container.transport.vessel_arrived',
-  'container.transport.estimated.vessel_arrived',
-  'container.transport.vessel_discharged',
-  'container.transport.vessel_loaded',
-  'container.transport.vessel_departed',
-  'container.transport.estimated.vessel_departed',
-  'container.transport.rail_departed',
-  'container.transport.rail_arrived',
-  'container.transport.rail_loaded',
-  'container.transport.rail_unloaded',
-  'container.transport.transshipment_arrived',
-  'container.transport.transshipment_discharged',
-  'container.transport.transshipment_loaded',
-  'container.transport.transshipment_departed',
-  'container.transport.feeder_arrived',
-  'container.transport.feeder_discharged',
-  'container.transport.feeder_loaded',
-  'container.transport.feeder_departed',
-  'container.transport.empty_out',
-  'container.transport.full_in',
-  'container.transport.full_out',
-  'container.transport.empty_in',
-  'container.transport.vessel_berthed',
-  'shipment.estimated.arrival',
-  'tracking_request.succeeded',
-  'tracking_request.failed',
-  'tracking_request.awaiting_manifest',
-  'tracking_request.tracking_stopped',
-  'container.created',
-  'container.updated',
-  'container.pod_terminal_changed',
-  'container.transport.arrived_at_inland_destination',
-  'container.transport.estimated.arrived_at_inland_destination',
-  'container.pickup_lfd.changed',
-  'container.pickup_lfd_line.changed',
-  'container.pickup_lfd_terminal.changed',
-  'container.pickup_lfd_rail.changed',
-  'container.pickup_appointment.changed',
-  'container.transport.available',
-  'container.transport.not_available',
-  'container.transport.delivered',
-  'document.extracted',
-  'document.extraction_failed',
-] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
-
-export function isEventName(name: string): name is EventName {
-  return (EVENT_NAMES as readonly string[]).includes(name);
-}
+export { EVENT_NAMES, type EventName, isEventName } from '../domain/events.js';
 
 export const EVENT_CATEGORIES = [
   { id: 'tracking-request-events', name: 'Tracking Request Events' },

@@ -22,6 +22,7 @@ import { rememberVessels } from '../storage/repositories/vessels.js';
 import { type DomainEvent, detectChanges, type StoredState } from '../tracking/changes.js';
 import { inferNumber } from '../tracking/infer-number.js';
 import { normalize } from '../tracking/normalize.js';
+import { isoInstant } from '../tracking/time.js';
 import { type AttemptDecision, autoStopReason, decideAfterSourceError, nextChecks, type StopReason } from '../tracking/schedule.js';
 import type { ContainerSnapshot, FacilityRef, ShipmentSnapshot } from '../tracking/snapshot.js';
 import type { JobSender } from './jobs.js';
@@ -300,7 +301,7 @@ export class TrackingEngine {
       const baseline: DomainEvent[] = state.containers.map((c) => ({
         type: 'container.created',
         container_number: c.number,
-        timestamp: worldNow.toISOString(),
+        timestamp: isoInstant(worldNow.getTime()),
         timezone: null,
       }));
       await this.#project(

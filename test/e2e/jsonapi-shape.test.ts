@@ -2,6 +2,7 @@
 // every sandbox scenario that ends created, the world walks ~20 days (arrivals, holds, rail legs, empty
 // returns), and every read endpoint of every resource is fetched with the widest include list it takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
 import { type Answer, includeOf, send, validateDocument } from '../kit/route-suite.js';
 import { type SandboxWorld, sandboxWorld, type WorldAccount } from '../kit/sandbox-world.js';
 
@@ -12,7 +13,13 @@ beforeAll(async () => {
   world = await sandboxWorld({
     accounts: 1,
     days: 20,
+    // The webhook below points at a closed loopback port: its deliveries fail, so attempt logs exist too.
+    env: { TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1', TIDEMARK_WEBHOOKS_EGRESS_IPS: '203.0.113.7' },
     beforeTracking: async (t, a) => {
+      const hook = await send(t, 'POST', '/v2/webhooks', a.auth, {
+        data: { type: 'webhook', attributes: { url: 'http://127.0.0.1:9/hooks', events: [...EVENT_NAMES] } },
+      });
+      expect(hook.status, hook.text).toBe(201);
       const party = await t.services.parties.create(a.account.id, 'Acme Imports');
       await t.services.parties.create(a.account.id, 'Globex');
       return (e) => (e.scenario === 'succeeded' || e.scenario === 'rail' ? party.id : null);
@@ -20,6 +27,7 @@ beforeAll(async () => {
   });
   A = world.accounts[0]!;
   const { t } = world;
+  await t.services.webhookDelivery.deliverDue();
   const db = t.database.db;
   // Party roles on a shipment and on a container, so that party roles have something to show.
   const [party] = await db.query<{ id: string }>('SELECT id FROM parties WHERE account_id = $1 ORDER BY company_name LIMIT 1', [
@@ -162,6 +170,30 @@ describe('JSON:API documents of every read endpoint', () => {
       expect(found.length, `no ${type} was referenced by the account's records`).toBeGreaterThan(0);
       for (const id of found) await read(route, `/v2/${type}s/${id}${query ? `?${query}` : ''}`);
     }
+
+    // Webhooks and their notifications (with their attempt logs), and a sample of every event.
+    for (const id of await ids('/v2/webhooks?page[size]=100')) await read('/v2/webhooks/:id', `/v2/webhooks/${id}`);
+    const NOTIFICATION_INCLUDE = 'webhook,webhook_notification_logs,reference_object,reference_object.shipment,reference_object.container';
+    const notifications = await ids(`/v2/webhook_notifications?page[size]=100&include=${NOTIFICATION_INCLUDE}`);
+    expect(notifications.length).toBeGreaterThan(10);
+    for (const id of notifications.slice(0, 40)) {
+      await read('/v2/webhook_notifications/:id', `/v2/webhook_notifications/${id}?include=${NOTIFICATION_INCLUDE}`);
+    }
+    for (const event of EVENT_NAMES) {
+      await read('/v2/webhook_notifications/examples', `/v2/webhook_notifications/examples?event=${event}`);
+    }
+    // Two plain answers as the reference API shapes them: category ids are slugs, the IP list is plain JSON.
+    visited.add('/v2/webhooks/events');
+    const categories = await send(t, 'GET', '/v2/webhooks/events', A.auth);
+    expect(categories.status).toBe(200);
+    for (const c of categories.json.data as { id: string; type: string; attributes: { events: { name: string }[] } }[]) {
+      expect(c.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(c.type).toBe('webhook_event_category');
+      expect(c.attributes.events.length).toBeGreaterThan(0);
+    }
+    visited.add('/v2/webhooks/ips');
+    const ips = await send(t, 'GET', '/v2/webhooks/ips', A.auth);
+    expect(ips.json).toEqual({ webhook_notification_ips: ['203.0.113.7'], last_updated: expect.stringMatching(/Z$/) });
 
     // Every GET /v2 route the app serves was read (a new read endpoint must be added above).
     const unread = t.app.routeTable

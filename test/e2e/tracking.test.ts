@@ -4,18 +4,10 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/domain/account.js';
-import type { NewTrackingRequestInput } from '../../src/services/tracking-requests.js';
 import { testApp, type TestApp } from '../kit/app.js';
+import { type Example, trackingInput } from '../kit/sandbox-world.js';
 
 const DAY = 86_400_000;
-
-interface Example {
-  scenario: string;
-  scac: string | null;
-  request_type: 'bill_of_lading' | 'booking_number' | 'container';
-  request_number: string;
-  expected_outcome: string;
-}
 
 let t: TestApp | null = null;
 afterEach(async () => {
@@ -30,18 +22,6 @@ async function world(): Promise<{ t: TestApp; account: Account; examples: Exampl
   const { account, auth } = await t.account();
   const res = await t.app.inject({ method: 'GET', url: '/sandbox/examples', headers: auth });
   return { t, account, examples: res.json().data };
-}
-
-function input(e: Example): NewTrackingRequestInput {
-  return {
-    requestType: e.request_type,
-    requestNumber: e.request_number,
-    scac: e.scac,
-    autoDetect: e.scac === null,
-    refNumbers: [],
-    shipmentTags: [],
-    customerId: null,
-  };
 }
 
 async function request(app: TestApp, id: string) {
@@ -71,7 +51,7 @@ describe('tracking a sandbox number', () => {
   it('the succeeded example becomes created with its shipment, containers and history, announced once', async () => {
     const { t, account, examples } = await world();
     const e = examples.find((x) => x.scenario === 'succeeded')!;
-    const req = await t.services.trackingRequests.create(account, input(e));
+    const req = await t.services.trackingRequests.create(account, trackingInput(e));
     expect(req.status).toBe('pending');
     expect(await t.queue!.runOnce('tracking.attempt')).toEqual({ completed: 1, failed: 0 });
 
@@ -102,7 +82,7 @@ describe('tracking a sandbox number', () => {
   it('ends every documented scenario in its documented outcome', async () => {
     const { t, account, examples } = await world();
     const ids = new Map<string, string>();
-    for (const e of examples) ids.set(e.scenario, (await t.services.trackingRequests.create(account, input(e))).id);
+    for (const e of examples) ids.set(e.scenario, (await t.services.trackingRequests.create(account, trackingInput(e))).id);
     await t.queue!.runOnce('tracking.attempt');
 
     // Right away: the permanent answers and the first temporary ones.
@@ -149,9 +129,9 @@ describe('tracking a sandbox number', () => {
   it('a number the account already tracks is accepted, then fails as duplicate pointing at the shipment', async () => {
     const { t, account, examples } = await world();
     const e = examples.find((x) => x.scenario === 'succeeded')!;
-    const first = await t.services.trackingRequests.create(account, input(e));
+    const first = await t.services.trackingRequests.create(account, trackingInput(e));
     await t.queue!.runOnce('tracking.attempt');
-    const second = await t.services.trackingRequests.create(account, input(e));
+    const second = await t.services.trackingRequests.create(account, trackingInput(e));
     await t.queue!.runOnce('tracking.attempt');
     const shipmentId = (await request(t, first.id)).shipment_id;
     expect(await request(t, second.id)).toMatchObject({ status: 'failed', failed_reason: 'duplicate', shipment_id: shipmentId });
@@ -165,8 +145,8 @@ describe('tracking a sandbox number', () => {
     const { t, account, examples } = await world();
     const other = (await t.account()).account;
     const e = examples.find((x) => x.scenario === 'multi_container')!;
-    const a = await t.services.trackingRequests.create(account, input(e));
-    const b = await t.services.trackingRequests.create(other, input(e));
+    const a = await t.services.trackingRequests.create(account, trackingInput(e));
+    const b = await t.services.trackingRequests.create(other, trackingInput(e));
     await t.queue!.runOnce('tracking.attempt');
     const ra = await request(t, a.id);
     const rb = await request(t, b.id);
@@ -190,7 +170,7 @@ describe('a tracked container over the API', () => {
   it('shows every container attribute, its events and the raw events the sources sent', async () => {
     const { t, account, examples } = await world();
     const headers = { authorization: `Token ${(await t.services.accounts.issueKey(t.database.db, account.id)).token}` };
-    const req = await t.services.trackingRequests.create(account, input(examples.find((x) => x.scenario === 'succeeded')!));
+    const req = await t.services.trackingRequests.create(account, trackingInput(examples.find((x) => x.scenario === 'succeeded')!));
     await t.queue!.runOnce('tracking.attempt');
     const shipmentId = (await request(t, req.id)).shipment_id!;
     const shipment = (await t.app.inject({ method: 'GET', url: '/v2/shipments', headers })).json().data[0];
@@ -323,7 +303,7 @@ describe('the sandbox clock endpoint', () => {
   it('answers with how many tracked items each advance refreshed, once their changes are committed', async () => {
     const { t, account, examples } = await world();
     const controller = (await t.account({ features: ['sandbox_control'] })).auth;
-    await t.services.trackingRequests.create(account, input(examples.find((x) => x.scenario === 'holds')!));
+    await t.services.trackingRequests.create(account, trackingInput(examples.find((x) => x.scenario === 'holds')!));
     await t.queue!.runOnce('tracking.attempt');
     const before = (await events(t, account.id)).length;
     const res = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: controller, payload: { days: 2 } });
@@ -340,7 +320,7 @@ describe('stop, resume and refresh over the API', () => {
     const key = (await t.services.accounts.issueKey(t.database.db, account.id)).token;
     const headers = { authorization: `Token ${key}` };
     const e = examples.find((x) => x.scenario === 'succeeded')!;
-    const req = await t.services.trackingRequests.create(account, input(e));
+    const req = await t.services.trackingRequests.create(account, trackingInput(e));
     await t.queue!.runOnce('tracking.attempt');
     const shipmentId = (await request(t, req.id)).shipment_id!;
 
@@ -374,7 +354,7 @@ describe('stop, resume and refresh over the API', () => {
     const plain = await t.account();
     const paid = await t.account({ features: ['refresh'] });
     const e = examples.find((x) => x.scenario === 'succeeded')!;
-    await t.services.trackingRequests.create(paid.account, input(e));
+    await t.services.trackingRequests.create(paid.account, trackingInput(e));
     await t.queue!.runOnce('tracking.attempt');
     const [container] = await t.database.db.query<{ id: string }>('SELECT id FROM containers WHERE account_id = $1', [paid.account.id]);
     const url = `/v2/containers/${container!.id}/refresh`;
@@ -405,7 +385,7 @@ describe('sources: health and our own rate limits', () => {
   it('records each source failure in /metrics and clears it when the source answers again', async () => {
     const { t, account, examples } = await world();
     const flaky = examples.find((x) => x.scenario === 'flaky')!;
-    await t.services.trackingRequests.create(account, input(flaky));
+    await t.services.trackingRequests.create(account, trackingInput(flaky));
     await t.queue!.runOnce('tracking.attempt');
     const metric = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/metrics' });
@@ -428,8 +408,8 @@ describe('sources: health and our own rate limits', () => {
     const { account } = await t.account();
     const examples: Example[] = (await t.app.inject({ method: 'GET', url: '/sandbox/examples', headers: (await t.account()).auth })).json()
       .data;
-    const first = await t.services.trackingRequests.create(account, input(examples.find((x) => x.scenario === 'succeeded')!));
-    const second = await t.services.trackingRequests.create(account, input(examples.find((x) => x.scenario === 'container')!));
+    const first = await t.services.trackingRequests.create(account, trackingInput(examples.find((x) => x.scenario === 'succeeded')!));
+    const second = await t.services.trackingRequests.create(account, trackingInput(examples.find((x) => x.scenario === 'container')!));
     await t.queue!.runOnce('tracking.attempt');
     expect((await request(t, first.id)).status).toBe('created');
     // One request a minute: the second waits for the next window instead of calling the carrier.
@@ -455,7 +435,7 @@ describe('walking the world clock through whole journeys', () => {
   it('plays the rail journey as events in order, each real change once, and stops when the box is back', async () => {
     const { t, account, examples } = await world();
     const e = examples.find((x) => x.scenario === 'rail')!;
-    const req = await t.services.trackingRequests.create(account, input(e));
+    const req = await t.services.trackingRequests.create(account, trackingInput(e));
     await t.queue!.runOnce('tracking.attempt');
     await walk(t, 60);
 
@@ -500,7 +480,7 @@ describe('walking the world clock through whole journeys', () => {
   it('announces every actual change of every scenario once, in the order it happened', async () => {
     const { t, account, examples } = await world();
     const created = examples.filter((e) => e.expected_outcome.endsWith('created'));
-    for (const e of created) await t.services.trackingRequests.create(account, input(e));
+    for (const e of created) await t.services.trackingRequests.create(account, trackingInput(e));
     await t.queue!.runOnce('tracking.attempt');
     await walk(t, 60);
     const rows = await t.database.db.query<{
@@ -541,7 +521,7 @@ describe('walking the world clock through whole journeys', () => {
   it('shows the customs hold appear and clear, and refreshing twice at the same moment changes nothing', async () => {
     const { t, account, examples } = await world();
     const e = examples.find((x) => x.scenario === 'holds')!;
-    await t.services.trackingRequests.create(account, input(e));
+    await t.services.trackingRequests.create(account, trackingInput(e));
     await t.queue!.runOnce('tracking.attempt');
     await walk(t, 30);
     const updates = (await events(t, account.id))

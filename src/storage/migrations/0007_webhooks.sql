@@ -62,3 +62,9 @@ CREATE TABLE webhook_notification_logs (
   response_body text
 );
 CREATE INDEX webhook_notification_logs_notification_idx ON webhook_notification_logs (notification_id, attempt);
+
+-- container.created events recorded before 0007 kept milliseconds in their time; the wire has seconds.
+UPDATE account_events
+SET payload = jsonb_set(payload, '{timestamp}',
+  to_jsonb(to_char(date_trunc('second', (payload->>'timestamp')::timestamptz) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')))
+WHERE event = 'container.created' AND payload->>'timestamp' LIKE '%.%';

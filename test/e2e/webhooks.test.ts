@@ -4,6 +4,10 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/lib/ids.js';
+import { insertAccountEvent } from '../../src/storage/repositories/tracking.js';
+import { manualDeliveryEvent } from '../../src/tracking/manual-delivery.js';
+import { emptyContainer } from '../../src/tracking/snapshot.js';
 import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
 import { testApp, type TestApp } from '../kit/app.js';
 import { type Received, type Receiver, startReceiver } from '../kit/receiver.js';
@@ -306,5 +310,57 @@ describe('retries on a fixed clock', () => {
     const { status, logs } = await read();
     expect(status).toBe('succeeded');
     expect(logs.map((l) => l.attempt)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('fairness across endpoints', () => {
+  it('a backlog at one slow receiver does not hold up another receiver’s notification', async () => {
+    const slow = await startReceiver();
+    const fast = await startReceiver();
+    slow.respond = () => ({ status: 200, delayMs: 300 });
+    const t = await testApp({ env: ALLOW });
+    try {
+      const { account, auth } = await t.account();
+      for (const [url, event] of [
+        [slow.url, 'container.transport.available'],
+        [fast.url, 'container.transport.delivered'],
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/v2/webhooks',
+          headers: auth,
+          payload: { data: { type: 'webhook', attributes: { url, events: [event] } } },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const { id: shipmentId, containerIds } = await seedShipment(t, account.id, { bl: 'MAEU7', containers: [{ number: 'MSKU9070323' }] });
+      const record = { ...manualDeliveryEvent(emptyContainer('MSKU9070323'), '2026-03-01T10:00:00Z'), data_source: 'terminal' };
+      const event = (name: string) => ({
+        id: newId(),
+        account_id: account.id,
+        event: name,
+        tracking_request_id: null,
+        shipment_id: shipmentId,
+        container_id: containerIds[0]!,
+        transport_event_id: null,
+        estimated_event_id: null,
+        payload: { type: name, container_number: 'MSKU9070323', transport_event: { ...record, event: name } },
+        occurred_at: new Date('2026-03-01T10:00:00Z'),
+      });
+      // 150 notifications for the slow receiver are due first; then one for the fast receiver.
+      for (let i = 0; i < 150; i++) await insertAccountEvent(t.services.db, event('container.transport.available'), t.clock.now());
+      t.clock.advance(1000);
+      await insertAccountEvent(t.services.db, event('container.transport.delivered'), t.clock.now());
+
+      // One round: a few of the slow receiver's, and the fast receiver's at once.
+      await t.services.webhookDelivery.deliverDue();
+      expect(fast.received).toHaveLength(1);
+      expect(slow.received.length).toBeLessThan(150);
+      expect(slow.received.length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+      await slow.close();
+      await fast.close();
+    }
   });
 });

@@ -66,11 +66,21 @@ function validationItems(err: FastifyError): { status: number; items: ErrorItem[
     return {
       status: 422,
       // A missing or non-object body has no field to point at: point at the primary data it lacks.
-      items: issues.map((v) =>
-        v.instancePath && v.instancePath !== '/'
-          ? { detail: describe(v.instancePath, v.message), pointer: v.instancePath }
-          : { detail: 'The request body must be a JSON:API document with data', pointer: '/data' },
-      ),
+      items: issues.flatMap((v) => {
+        // An attribute the resource does not take: point at it, not at its parent object.
+        const unknown = /^Unrecognized keys?: (.+)$/.exec(v.message ?? '');
+        if (unknown) {
+          return [...unknown[1]!.matchAll(/"([^"]+)"/g)].map((k) => ({
+            detail: `${k[1]} is not an attribute that can be set here`,
+            pointer: `${v.instancePath === '/' ? '' : v.instancePath}/${k[1]}`,
+          }));
+        }
+        return [
+          v.instancePath && v.instancePath !== '/'
+            ? { detail: describe(v.instancePath, v.message), pointer: v.instancePath }
+            : { detail: 'The request body must be a JSON:API document with data', pointer: '/data' },
+        ];
+      }),
     };
   }
   if (context === 'params') return { status: 404, items: [{}] };

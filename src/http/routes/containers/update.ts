@@ -2,24 +2,19 @@
 // reference numbers, and `delivered_at` to mark a delivery by hand.
 import { z } from 'zod';
 import { validationFailed } from '../../../domain/errors.js';
+import { isIsoInstant } from '../../../lib/dates.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { containerKind } from '../../resources/container.js';
 import { labelList, resourceBody } from '../../schemas.js';
 import { idMismatch } from '../shipments/update.js';
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
 const body = resourceBody(
   'container',
   z
     .object({
       ref_numbers: labelList.nullish(),
-      delivered_at: z
-        .string()
-        .regex(INSTANT, 'must be an ISO 8601 date-time with a zone, e.g. 2026-03-01T14:30:00Z')
-        .refine((v) => !Number.isNaN(Date.parse(v)), 'is not a valid date-time')
-        .nullish(),
+      delivered_at: z.string().refine(isIsoInstant, 'must be an ISO 8601 date-time with a zone that exists, e.g. 2026-03-01T14:30:00Z').nullish(),
     })
     .strict(),
 );

@@ -2,6 +2,7 @@
 // port lists as `x[]=` or comma lists. Invalid values of the shipment filters are collected into one 422 with
 // the reference's titles; a parameter that is not even a value (an object where a string belongs) is a 400.
 import { badRequest, type ErrorItem } from '../../../domain/errors.js';
+import { isCalendarDate } from '../../../lib/dates.js';
 import { isUuid } from '../../../lib/ids.js';
 import type { ShipmentFilter } from '../../../services/shipments.js';
 
@@ -15,16 +16,6 @@ export interface ParsedShipmentQuery {
 }
 
 const LOCODE = /^[A-Z]{2}[A-Z2-9]{3}$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
-function isDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
 export function parseShipmentQuery(query: Record<string, unknown>): ParsedShipmentQuery {
   const rawFilter = query.filter ?? {};
   if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter))
@@ -75,7 +66,7 @@ export function parseShipmentQuery(query: Record<string, unknown>): ParsedShipme
   ] as const) {
     const { value, parameter } = text(name);
     if (value === undefined) continue;
-    if (isDate(value)) filter[key] = value;
+    if (isCalendarDate(value)) filter[key] = value;
     else invalid.push({ title, detail: `filter['${name}'] must be in the format 'YYYY-MM-DD' and a valid date`, parameter });
   }
   if (filter.arrivalFrom && filter.arrivalTo && filter.arrivalTo < filter.arrivalFrom) {

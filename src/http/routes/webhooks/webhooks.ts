@@ -2,6 +2,7 @@
 // the event catalogue and the egress addresses. (The notification read API is routes/webhook-notifications.)
 import { z } from 'zod';
 import { validationFailed } from '../../../domain/errors.js';
+import { isCalendarDate, isIsoInstant } from '../../../lib/dates.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { pageLinks, parsePage } from '../../jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
@@ -23,8 +24,7 @@ const body = z.object({ data: z.object({ type: z.literal('webhook').optional(), 
 
 const instant = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/, 'must be an ISO 8601 date-time with a zone, or a date')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'is not a valid date-time');
+  .refine((v) => isIsoInstant(v) || isCalendarDate(v), 'must be an ISO 8601 date-time with a zone, or a date, that exists');
 const replayBody = z.object({ from: instant, to: instant, events: z.array(z.string()).optional() }).strict();
 
 export default function webhookRoutes(app: App, deps: HttpDeps) {
@@ -74,6 +74,7 @@ export default function webhookRoutes(app: App, deps: HttpDeps) {
           id: c.id,
           type: 'webhook_event_category',
           attributes: { name: c.name, events: c.events.map((e) => ({ name: e.name, description: e.description })) },
+          relationships: {},
         })),
         links: { self: selfUrl(deps.config.publicUrl, req) },
       }),

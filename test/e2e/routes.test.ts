@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationRefOf } from '../../src/services/places.js';
 import { vesselId } from '../../src/services/vessels.js';
+import { type Receiver, startReceiver } from '../kit/receiver.js';
 import { expectNotFound, type RouteSpec, routeKey, routeSuite, type SuiteContext, send } from '../kit/route-suite.js';
 import { type SandboxWorld, sandboxWorld } from '../kit/sandbox-world.js';
 
@@ -18,6 +19,12 @@ interface Fx extends SuiteContext {
   partyRole: string;
   /** A new party role of the owner (for routes that consume one). */
   freshPartyRole(): Promise<string>;
+  /** The owner's webhook, one of its notifications, and a new webhook (for routes that consume one). */
+  webhook: string;
+  notification: string;
+  freshWebhook(): Promise<string>;
+  /** A receiver on loopback: webhooks and trigger point at it (TIDEMARK_WEBHOOKS_ALLOW_PRIVATE is on). */
+  receiver: Receiver;
   /** Reference data the owner's shipment points at. */
   port: string;
   terminal: string;
@@ -27,6 +34,7 @@ interface Fx extends SuiteContext {
 }
 
 let fx: Fx;
+let receiver: Receiver | undefined;
 const fixture = () => fx;
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${++counter}`;
@@ -34,14 +42,29 @@ const unique = (prefix: string) => `${prefix}-${++counter}`;
 /** Two scenarios, tracked by both accounts: two shipments each, several containers with their history. */
 const SCENARIOS = ['succeeded', 'multi_container'];
 
+/**
+ * Events the webhooks the suite itself creates subscribe to: nothing in the suite commits one, so the
+ * notification lists keep the fixture's count.
+ */
+const QUIET_EVENTS = ['document.extracted'];
+
 beforeAll(async () => {
+  const hooks = await startReceiver();
+  receiver = hooks;
   const world = await sandboxWorld({
     accounts: 2,
     scenarios: (e) => SCENARIOS.includes(e.scenario),
-    // Two parties each (the parties list pages); the succeeded request names the first as its customer.
+    // Webhooks and trigger may reach the loopback receiver (no delivery worker runs: nothing is delivered).
+    env: { TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1' },
+    // Two parties each (the parties list pages); the succeeded request names the first as its customer. Two
+    // webhooks each (the webhooks list pages), subscribed before tracking so the tracking makes notifications.
     beforeTracking: async (t, a) => {
       const acme = await t.services.parties.create(a.account.id, 'Acme Imports');
       await t.services.parties.create(a.account.id, 'Globex');
+      for (const events of [['tracking_request.succeeded', 'container.created'], ['tracking_request.succeeded']]) {
+        const res = await send(t, 'POST', '/v2/webhooks', a.auth, { data: { type: 'webhook', attributes: { url: hooks.url, events } } });
+        if (res.status !== 201) throw new Error(`POST /v2/webhooks answered ${res.status}: ${res.text}`);
+      }
       return (e) => (e.scenario === 'succeeded' ? acme.id : null);
     },
   });
@@ -74,11 +97,25 @@ beforeAll(async () => {
         containerId: null,
       })
     ).id;
+  const [webhook] = await db.query<{ id: string }>('SELECT id FROM webhooks WHERE account_id = $1 ORDER BY created_at, id LIMIT 1', [
+    owner.account.id,
+  ]);
+  const notifications = await db.query<{ id: string }>('SELECT id FROM webhook_notifications WHERE account_id = $1 AND webhook_id = $2', [
+    owner.account.id,
+    webhook!.id,
+  ]);
+  // The notifications list pages through them: at least two, one page of 100 for all.
+  if (notifications.length < 2 || notifications.length > 60) throw new Error(`the owner has ${notifications.length} notifications`);
+  const freshWebhook = async () => (await t.services.webhooks.create(owner.account, { url: hooks.url, events: QUIET_EVENTS })).id;
   fx = {
     t,
     world,
     owner,
     other,
+    webhook: webhook!.id,
+    notification: notifications[0]!.id,
+    freshWebhook,
+    receiver: hooks,
     shipment: tr.shipment_id,
     bl: shipment.attributes.bill_of_lading_number,
     container: container!.id,
@@ -103,7 +140,10 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(() => fx?.world.close());
+afterAll(async () => {
+  await fx?.world.close();
+  await receiver?.close();
+});
 
 const SHIPMENT_INCLUDE =
   'containers,pod_terminal,port_of_lading,port_of_discharge,destination,destination_terminal,customer,party_roles,party_roles.party';
@@ -276,6 +316,67 @@ const SPECS: RouteSpec<Fx>[] = [
 
   // ---- search ----
   { method: 'GET', route: '/v2/search', owner: 'account', list: true, paged: false, query: (f) => `query=${encodeURIComponent(f.bl)}` },
+
+  // ---- webhooks ----
+  {
+    method: 'POST',
+    route: '/v2/webhooks',
+    owner: 'account',
+    status: 201,
+    body: (f) => ({ data: { type: 'webhook', attributes: { url: f.receiver.url, events: QUIET_EVENTS } } }),
+    except: { tenant: 'creates a webhook from a URL and event names: the body names no record of any account' },
+  },
+  { method: 'GET', route: '/v2/webhooks', owner: 'account', list: true },
+  { method: 'GET', route: '/v2/webhooks/:id', owner: 'account', id: (f) => f.webhook },
+  {
+    method: 'PATCH',
+    route: '/v2/webhooks/:id',
+    owner: 'account',
+    id: (f) => f.webhook,
+    body: (_f, id) => ({ data: { type: 'webhook', id, attributes: { headers: [{ name: 'X-Suite', value: unique('run') }] } } }),
+  },
+  { method: 'DELETE', route: '/v2/webhooks/:id', owner: 'account', id: (f) => f.freshWebhook(), status: 204 },
+  { method: 'POST', route: '/v2/webhooks/:id/rotate_secret', owner: 'account', id: (f) => f.webhook },
+  // Plain JSON both ways: {from, to, events?} → 202 {"meta": {"queued": N}}.
+  {
+    method: 'POST',
+    route: '/v2/webhooks/:id/replay',
+    owner: 'account',
+    id: (f) => f.webhook,
+    status: 202,
+    plain: true,
+    body: () => ({ from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' }),
+  },
+  // The categories' ids are slugs (`tracking-request-events`, api-wire-notes §1.3), not UUIDs, so the document
+  // rules are not checked here; src/http/routes/webhooks/webhooks.test.ts checks its shape. Both accounts have
+  // every feature, so both get the whole catalogue.
+  { method: 'GET', route: '/v2/webhooks/events', owner: 'global', plain: true },
+  { method: 'GET', route: '/v2/webhooks/ips', owner: 'global', plain: true },
+  {
+    method: 'POST',
+    route: '/v2/webhooks/trigger',
+    owner: 'account',
+    plain: true,
+    body: (f) => ({ url: f.receiver.url, event: 'container.transport.vessel_arrived' }),
+    except: { tenant: 'sends a sample document to a URL: the body names no record of any account' },
+  },
+
+  // ---- webhook notifications ----
+  { method: 'GET', route: '/v2/webhook_notifications', owner: 'account', list: true, include: 'webhook,reference_object' },
+  {
+    method: 'GET',
+    route: '/v2/webhook_notifications/:id',
+    owner: 'account',
+    id: (f) => f.notification,
+    include: 'webhook,reference_object,webhook_notification_logs',
+  },
+  {
+    method: 'GET',
+    route: '/v2/webhook_notifications/examples',
+    owner: 'global',
+    query: () => 'event=container.transport.vessel_arrived',
+  },
+  { method: 'POST', route: '/v2/webhook_notifications/:id/redeliver', owner: 'account', id: (f) => f.notification, status: 202 },
 
   // ---- reference data: the same for every account ----
   { method: 'GET', route: '/v2/shipping_lines', owner: 'global', list: true },

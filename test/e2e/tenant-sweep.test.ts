@@ -20,7 +20,16 @@ let bParty: string;
 let bShipment: string;
 
 /** The per-account tables whose ids the path sweep substitutes (the brief's list; events come from the API). */
-const ADDRESSABLE = ['shipments', 'containers', 'transport_events', 'tracking_requests', 'parties', 'party_roles'];
+const ADDRESSABLE = [
+  'shipments',
+  'containers',
+  'transport_events',
+  'tracking_requests',
+  'parties',
+  'party_roles',
+  'webhooks',
+  'webhook_notifications',
+];
 
 const v2 = (url: string) => /^\/v2(\/|$)/.test(url) && url !== '/v2/openapi.json';
 
@@ -28,8 +37,15 @@ beforeAll(async () => {
   world = await sandboxWorld({
     accounts: 2,
     days: 3,
+    // The webhooks point at a closed loopback port, allowed by this setting (no delivery worker runs anyway).
+    env: { TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1' },
     beforeTracking: async (t, a) => {
       const party = await t.services.parties.create(a.account.id, 'Acme Imports');
+      // A webhook subscribed before tracking, so the tracking leaves the account notifications.
+      const hook = await send(t, 'POST', '/v2/webhooks', a.auth, {
+        data: { type: 'webhook', attributes: { url: 'http://127.0.0.1:9/sweep-hooks', events: ['tracking_request.succeeded'] } },
+      });
+      expect(hook.status, hook.text).toBe(201);
       return (e) => (e.scenario === 'succeeded' ? party.id : null);
     },
   });
@@ -157,6 +173,13 @@ function requestFor(method: string, route: string, id: string): { body: unknown;
     'PATCH /v2/parties/:id': { data: { type: 'party', id, attributes: { company_name: 'Sweep Co' } } },
     'PATCH /v2/tracking_requests/:id': { data: { type: 'tracking_request', id, attributes: { ref_number: 'SWEEP' } } },
     'DELETE /v2/party_roles/:id': undefined,
+    'GET /v2/webhooks/:id': undefined,
+    'PATCH /v2/webhooks/:id': { data: { type: 'webhook', id, attributes: { active: false, headers: [{ name: 'X-Sweep', value: '1' }] } } },
+    'DELETE /v2/webhooks/:id': undefined,
+    'POST /v2/webhooks/:id/rotate_secret': undefined,
+    'POST /v2/webhooks/:id/replay': { from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' },
+    'GET /v2/webhook_notifications/:id': undefined,
+    'POST /v2/webhook_notifications/:id/redeliver': undefined,
   };
   const key = `${method} ${route.replace(/:[^/]+/g, ':id')}`;
   if (Object.hasOwn(known, key)) return { body: known[key], known: true };
@@ -234,6 +257,8 @@ describe("B's key on A's records", () => {
         })),
       'POST /v2/parties': 'creates a party from a company name alone',
       'POST /v2/tracking_requests/infer_number': 'reads a number, names no record',
+      'POST /v2/webhooks': 'creates a webhook from a URL and event names, names no record',
+      'POST /v2/webhooks/trigger': 'sends a sample document to a URL, names no record',
     };
     const routes = t.app.routeTable.filter((r) => v2(r.url) && !r.url.includes(':') && r.method !== 'GET');
     const unknown = routes.map((r) => `${r.method} ${r.url}`).filter((k) => !Object.hasOwn(bodies, k));
@@ -274,6 +299,12 @@ describe("B's lists and searches", () => {
     '/v2/shipments': ['include=containers,pod_terminal,port_of_lading,port_of_discharge,destination,destination_terminal,customer'],
     '/v2/containers': ['include=shipment,pod_terminal,pickup_facility,transport_events'],
     '/v2/tracking_requests': ['include=tracked_object,customer'],
+    '/v2/webhook_notifications': ['include=webhook,reference_object', 'include=webhook,reference_object,webhook_notification_logs'],
+  };
+  /** Routes that answer only when given a parameter: read with these queries instead of bare. */
+  const REQUIRED: Record<string, string[]> = {
+    '/v2/search': [],
+    '/v2/webhook_notifications/examples': ['event=tracking_request.succeeded', 'event=container.transport.vessel_arrived'],
   };
   /** The parameters each route searches by; a route not listed is tried with `query` and `q`. */
   const SEARCHES: Record<string, string[]> = {
@@ -283,6 +314,12 @@ describe("B's lists and searches", () => {
     '/v2/tracking_requests': ['q', 'filter[request_number]'],
     '/v2/parties': [],
     '/v2/shipping_lines': ['search'],
+    // No search parameter: read as they are.
+    '/v2/webhooks': [],
+    '/v2/webhooks/events': [],
+    '/v2/webhooks/ips': [],
+    '/v2/webhook_notifications': [],
+    '/v2/webhook_notifications/examples': [],
   };
 
   it("never show any id of A, whatever A's numbers they are asked for", async () => {
@@ -311,10 +348,8 @@ describe("B's lists and searches", () => {
       }
     };
     for (const r of routes) {
-      const needsQuery = r.url === '/v2/search';
-      if (!needsQuery) {
-        for (const q of ['', 'page[size]=100', ...(READS[r.url] ?? [])]) await read(q ? `${r.url}?${q}` : r.url, true);
-      }
+      const reads = REQUIRED[r.url] ?? ['', 'page[size]=100', ...(READS[r.url] ?? [])];
+      for (const q of reads) await read(q ? `${r.url}?${q}` : r.url, true);
       const params = SEARCHES[r.url] ?? ['query', 'q'];
       await pool(
         aNumbers.flatMap((n) => params.map((p) => `${r.url}?${p}=${encodeURIComponent(n)}`)),

@@ -10,6 +10,7 @@ import { Metrics } from './http/metrics.js';
 import { AccountService } from './services/accounts.js';
 import { NotificationService } from './services/notifications.js';
 import { SecretKeyring, WebhookService } from './services/webhooks.js';
+import { UserService } from './services/users.js';
 import { DeliveryRunner, WebhookDelivery } from './webhooks/delivery.js';
 import { createTransport } from './webhooks/transport.js';
 import { exampleNotification, notificationDocument } from './http/resources/webhook-notification.js';
@@ -99,6 +100,7 @@ export function makeServices(
   });
   const jobs = new LateJobSender();
   const rateLimits = new RateLimitService(db, clocks.wall);
+  const accounts = new AccountService(clocks.wall);
   const registry = lazyRegistry(config);
   const trackingEngine = new TrackingEngine({
     db,
@@ -160,7 +162,16 @@ export function makeServices(
     jobs,
     trackingEngine,
     trackingRequests: new TrackingRequestService(db, clocks, jobs, shippingLines),
-    accounts: new AccountService(clocks.wall),
+    accounts,
+    users: new UserService({
+      db,
+      wall: clocks.wall,
+      accounts,
+      rateLimits,
+      signupEnabled: config.signup,
+      defaultPlan: config.defaultPlan,
+      publicUrl: () => config.publicUrl,
+    }),
     parties: new PartyService(db, clocks.wall),
     partyRoles: new PartyRoleService(db, clocks.wall),
     shipments: new ShipmentService(db, trackingEngine, clocks.wall),
@@ -245,7 +256,7 @@ export interface Running {
 export async function startRoles(config: Config, db: Db, logger: Logger): Promise<Running> {
   const { clocks, sandbox } = await openSandbox(config, db, systemClock);
   const services = makeServices(config, db, clocks, sandbox, logger);
-  const firstStart = await firstStartSetup(db, services.accounts, services.clocks.wall, config.adminToken);
+  const firstStart = await firstStartSetup(db, services.accounts, services.clocks.wall, config.adminToken, services.users);
   const isWorker = config.roles.includes('worker');
   // PGlite is this process's alone (the data-directory lock): leases in it are a killed process's.
   if (db.kind === 'pglite') {

@@ -1,4 +1,5 @@
 // The `tidemark` command: start the service, migrate, and manage accounts and keys.
+import { linkUrl } from './services/users.js';
 import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { ConfigError, loadConfig, processEnv, type Config, type Overrides } from './config/index.js';
@@ -69,9 +70,10 @@ export function buildCli(): Command {
         throw err;
       }
       if (running.firstStart) {
-        const { apiKey, adminToken } = running.firstStart;
+        const { apiKey, adminToken, ownerSetupToken } = running.firstStart;
         process.stdout.write(`API key: ${apiKey}\n`);
         if (adminToken) process.stdout.write(`Admin token: ${adminToken}\n`);
+        process.stdout.write(`Owner setup: ${linkUrl(cfg.publicUrl, ownerSetupToken)}\n`);
         process.stdout.write(`Try: curl -H "Authorization: Token ${apiKey}" ${cfg.publicUrl}/v2/shipments\n`);
       }
       logger.info({ address: running.address, roles: cfg.roles, database: db.kind }, 'tidemark started');

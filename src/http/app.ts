@@ -1,15 +1,20 @@
 // The Fastify app: parsing, authentication, rate limits, errors, OpenAPI, and every route.
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TidemarkError } from '../domain/errors.js';
 import { newId } from '../lib/ids.js';
-import { authenticateAccount, authenticateAdmin, enforceRateLimit, isAdmin, requireFeature } from './auth.js';
+import { authenticateAccount, authenticateAdmin, authenticateSession, enforceRateLimit, isAdmin, requireFeature } from './auth.js';
 import type { App, HttpDeps } from './context.js';
 import { errorBody, sendError } from './errors.js';
 import { parseQuery } from './query.js';
 import { JSONAPI } from './reply.js';
 import adminAccounts from './routes/admin/accounts.js';
+import authRoutes from './routes/auth/auth.js';
+import apiKeyRoutes from './routes/api-keys/api-keys.js';
+import findShipment from './routes/shipments/find.js';
 import createParty from './routes/parties/create.js';
 import getParty from './routes/parties/get.js';
 import listParties from './routes/parties/list.js';
@@ -82,6 +87,9 @@ const ROUTES = [
   redeliverNotification,
   webhookRoutes,
   adminAccounts,
+  authRoutes,
+  apiKeyRoutes,
+  findShipment,
   health,
 ];
 
@@ -110,6 +118,9 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('account', null);
   app.decorateRequest('apiKeyId', null);
+  app.decorateRequest('user', null);
+  app.decorateRequest('csrfToken', null);
+  await app.register(cookie);
 
   // JSON and JSON:API bodies (with any parameters); an empty body is no body, so writes that need
   // none (stop tracking, refresh) work whatever Content-Type the client sends. Other types → 415.
@@ -150,6 +161,11 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
       await enforceRateLimit(req, deps, req.routeOptions.config.rateBucket ?? 'default');
       const feature = req.routeOptions.config.feature;
       if (feature) requireFeature(req.account, feature);
+    } else if (auth === 'session') {
+      if (!(await authenticateSession(req, deps))) {
+        throw new TidemarkError('unauthorized', 'Not signed in', { items: [{ title: 'Unauthorized', detail: 'Not signed in' }] });
+      }
+      await enforceRateLimit(req, deps, 'session');
     } else if (auth === 'admin') {
       await authenticateAdmin(req, deps);
     } else if (auth === 'admin_or_feature') {

@@ -1,4 +1,5 @@
 // Authentication and rate limiting, run for every route according to its `auth` config.
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { hasFeature, type Account, type Feature, type RateBucket } from '../domain/account.js';
 import { TidemarkError } from '../domain/errors.js';
@@ -19,13 +20,49 @@ export function credentialOf(req: FastifyRequest): string | null {
   return m[2]!.replace(/^token=/, '').replace(/^"(.*)"$/, '$1');
 }
 
+/** The web app's session cookie: http-only, same-site, Secure when the public URL is https. */
+export const SESSION_COOKIE = 'tm_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * An API key (`Authorization`), else the web app's session cookie. A session's writes must carry the
+ * session's CSRF token in `X-CSRF-Token` (a cross-site form can send the cookie, never the header).
+ */
 export async function authenticateAccount(req: FastifyRequest, deps: HttpDeps): Promise<void> {
   const token = credentialOf(req);
-  if (!token) throw UNAUTHORIZED;
-  const found = await deps.accounts.authenticate(deps.db, token);
-  if (!found) throw UNAUTHORIZED;
-  req.account = found.account;
-  req.apiKeyId = found.keyId;
+  if (token) {
+    const found = await deps.accounts.authenticate(deps.db, token);
+    if (!found) throw UNAUTHORIZED;
+    req.account = found.account;
+    req.apiKeyId = found.keyId;
+    return;
+  }
+  if (!(await authenticateSession(req, deps))) throw UNAUTHORIZED;
+}
+
+/** Signs the request in by its session cookie (checking CSRF on writes); false when there is no live session. */
+export async function authenticateSession(req: FastifyRequest, deps: HttpDeps): Promise<boolean> {
+  const session = await deps.users.session(req.cookies?.[SESSION_COOKIE]);
+  if (!session) return false;
+  if (!SAFE_METHODS.has(req.method)) {
+    const presented = req.headers[CSRF_HEADER];
+    if (typeof presented !== 'string' || !sameSecret(presented, session.csrfToken)) {
+      const detail = 'Missing or wrong X-CSRF-Token header (the csrf_token of GET /auth/session)';
+      throw new TidemarkError('forbidden', detail, { items: [{ title: 'Forbidden', detail }] });
+    }
+  }
+  req.account = session.account;
+  req.user = session.user;
+  req.csrfToken = session.csrfToken;
+  return true;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Whether the request carries the admin token. */
@@ -54,6 +91,8 @@ const DETAILS: Record<RateBucket, string> = {
 export async function enforceRateLimit(req: FastifyRequest, deps: HttpDeps, bucket: RateBucket): Promise<void> {
   const account = req.account;
   if (!account) return;
+  // The web app's requests count in a bucket of their own, so that a busy screen cannot starve API clients.
+  if (req.user) bucket = 'session';
   const decision = await deps.rateLimits.take(account, bucket);
   if (decision.allowed) return;
   const detail = DETAILS[bucket];

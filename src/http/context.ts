@@ -19,6 +19,7 @@ import type { ShipmentService } from '../services/shipments.js';
 import type { ShippingLineService } from '../services/shipping-lines.js';
 import type { TrackingEngine } from '../services/tracking-engine.js';
 import type { TrackingRequestService } from '../services/tracking-requests.js';
+import type { UserRow, UserService } from '../services/users.js';
 import type { VesselService } from '../services/vessels.js';
 import type { Db } from '../storage/db.js';
 import type { Metrics } from './metrics.js';
@@ -44,6 +45,8 @@ export interface HttpDeps {
   notifications: NotificationService;
   /** Webhooks: management, secrets, trigger, redelivery and replay. */
   webhooks: WebhookService;
+  /** People, sessions and one-time links of the web app. */
+  users: UserService;
   /** Stop, resume and on-demand refresh; the engine's attempts and refreshes run in workers. */
   trackingEngine: TrackingEngine;
   rateLimits: RateLimitService;
@@ -61,10 +64,11 @@ export type App = FastifyInstance<
 >;
 
 /**
- * How a route is protected: an account's API key, the admin token, or nothing; `admin_or_feature` takes
- * the admin token or the key of an account with the route's `feature`.
+ * How a route is protected: an account's API key (or the web app's session), the admin token, or nothing;
+ * `admin_or_feature` takes the admin token or the key of an account with the route's `feature`; `session`
+ * takes only the web app's session (the team and sign-out routes).
  */
-export type AuthMode = 'account' | 'admin' | 'admin_or_feature' | 'none';
+export type AuthMode = 'account' | 'admin' | 'admin_or_feature' | 'session' | 'none';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,7 +83,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     account: Account | null;
     apiKeyId: string | null;
+    /** The signed-in user when the request came with the web app's session cookie. */
+    user: UserRow | null;
+    csrfToken: string | null;
   }
+}
+
+/** The signed-in user; routes with `auth: 'session'` always have one. */
+export function userOf(req: { user: UserRow | null }): UserRow {
+  if (!req.user) throw new Error('route without session authentication asked for the user');
+  return req.user;
 }
 
 /** The caller's account; routes with `auth: 'account'` always have one. */

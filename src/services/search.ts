@@ -54,4 +54,28 @@ export class SearchService {
     );
     return [...shipments, ...containers, ...requests];
   }
+
+  /**
+   * Where the deep link `/shipments/find?q=` goes: (1) the shipment of the container with exactly this number,
+   * with that container selected; (2) a shipment with exactly this bill of lading, booking or reference number
+   * (or a container with this reference number); (3) the first partial container match; (4) the first partial
+   * shipment match; (5) the shipments list searching for it.
+   */
+  async deepLink(accountId: string, query: string): Promise<string> {
+    const text = query.trim();
+    const hits = text.length > MAX_QUERY_LENGTH ? [] : await this.search(accountId, text);
+    const number = normalizeContainerNumber(text);
+    const containers = hits.filter((h) => h.entity_type === 'cargo');
+    const shipments = hits.filter((h) => h.entity_type === 'shipment');
+    const toContainer = (h: SearchHit) => `/shipments/${h.shipment_id}?container=${h.id}`;
+    const exactBox = containers.find((h) => h.number === number);
+    if (exactBox) return toContainer(exactBox);
+    const exactShipment = shipments.find((h) => h.exact);
+    if (exactShipment) return `/shipments/${exactShipment.id}`;
+    const exactRef = containers.find((h) => h.exact);
+    if (exactRef) return toContainer(exactRef);
+    if (containers[0]) return toContainer(containers[0]);
+    if (shipments[0]) return `/shipments/${shipments[0].id}`;
+    return `/shipments?q=${encodeURIComponent(text)}`;
+  }
 }

@@ -7,6 +7,7 @@ import type { Db, Queryable } from '../storage/db.js';
 import { countAccounts } from '../storage/repositories/accounts.js';
 import { getSetting, putSetting } from '../storage/repositories/settings.js';
 import { ALL_FEATURES, digestToken, type AccountService } from './accounts.js';
+import type { UserService } from './users.js';
 
 const SETUP_LOCK = 7_310_552_002;
 const ADMIN_TOKEN_SETTING = 'admin_token_sha256';
@@ -14,6 +15,8 @@ const ADMIN_TOKEN_SETTING = 'admin_token_sha256';
 export interface FirstStartResult {
   accountId: string;
   apiKey: string;
+  /** The token of the owner's one-time setup link (`<public url>/setup/<token>`). */
+  ownerSetupToken: string;
   /** Null when the admin token comes from TIDEMARK_ADMIN_TOKEN (nothing to print). */
   adminToken: string | null;
 }
@@ -22,7 +25,8 @@ export async function firstStartSetup(
   db: Db,
   accountsService: AccountService,
   clock: Clock,
-  configuredAdminToken?: string,
+  configuredAdminToken: string | undefined,
+  users: Pick<UserService, 'issueToken'>,
 ): Promise<FirstStartResult | null> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK]);
@@ -35,7 +39,9 @@ export async function firstStartSetup(
     });
     const { token } = await accountsService.issueKey(tx, account.id, 'first start');
     const adminToken = configuredAdminToken ? null : await resetAdminToken(tx, clock);
-    return { accountId: account.id, apiKey: token, adminToken };
+    // The operator signs in to the web app as this account's owner once they have chosen a password.
+    const ownerSetupToken = await users.issueToken(tx, 'owner_setup', { accountId: account.id, role: 'owner' });
+    return { accountId: account.id, apiKey: token, adminToken, ownerSetupToken };
   });
 }
 

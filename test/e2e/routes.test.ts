@@ -23,6 +23,8 @@ interface Fx extends SuiteContext {
   webhook: string;
   notification: string;
   freshWebhook(): Promise<string>;
+  /** A new API key of the owner (for the revoke route, which consumes one). */
+  freshApiKey(): Promise<string>;
   /** A receiver on loopback: webhooks and trigger point at it (TIDEMARK_WEBHOOKS_ALLOW_PRIVATE is on). */
   receiver: Receiver;
   /** Reference data the owner's shipment points at. */
@@ -107,11 +109,13 @@ beforeAll(async () => {
   // The notifications list pages through them: at least two, one page of 100 for all.
   if (notifications.length < 2 || notifications.length > 60) throw new Error(`the owner has ${notifications.length} notifications`);
   const freshWebhook = async () => (await t.services.webhooks.create(owner.account, { url: hooks.url, events: QUIET_EVENTS })).id;
+  const freshApiKey = async () => (await t.services.accounts.issueKey(db, owner.account.id, unique('key'))).key.id;
   fx = {
     t,
     world,
     owner,
     other,
+    freshApiKey,
     webhook: webhook!.id,
     notification: notifications[0]!.id,
     freshWebhook,
@@ -360,6 +364,19 @@ const SPECS: RouteSpec<Fx>[] = [
     body: (f) => ({ url: f.receiver.url, event: 'container.transport.vessel_arrived' }),
     except: { tenant: 'sends a sample document to a URL: the body names no record of any account' },
   },
+
+  // ---- API keys ----
+  {
+    method: 'POST',
+    route: '/v2/api_keys',
+    owner: 'account',
+    status: 201,
+    body: () => ({ data: { type: 'api_key', attributes: { name: unique('key') } } }),
+    except: { tenant: 'creates a key for the caller: the body names no record of any account' },
+  },
+  // Every key of the account in one answer (an account has a handful): not paged.
+  { method: 'GET', route: '/v2/api_keys', owner: 'account', list: true, paged: false },
+  { method: 'DELETE', route: '/v2/api_keys/:id', owner: 'account', id: (f) => f.freshApiKey(), status: 204 },
 
   // ---- webhook notifications ----
   { method: 'GET', route: '/v2/webhook_notifications', owner: 'account', list: true, include: 'webhook,reference_object' },

@@ -10,12 +10,12 @@ import type { TestApp } from './app.js';
 
 /**
  * Per-account tables, found by their `account_id` column so that tables added later are covered without a
- * list to keep. `api_keys` is left out: every request touches its key's last-used time, and the unknown-id
- * checks compare the owner's rows around requests made with the owner's own key.
+ * list to keep. `api_keys` is left out of the dumps (not of the ids): every request touches its key's last-used
+ * time, and the unknown-id checks compare the owner's rows around requests made with the owner's own key.
  */
 const NOT_DUMPED = new Set(['api_keys']);
 
-async function accountTables(db: Db): Promise<{ table: string; hasId: boolean }[]> {
+async function accountTables(db: Db, forDump: boolean): Promise<{ table: string; hasId: boolean }[]> {
   const rows = await db.query<{ table_name: string; has_id: boolean }>(
     `SELECT c.table_name, bool_or(i.column_name IS NOT NULL) AS has_id
        FROM information_schema.columns c
@@ -25,7 +25,7 @@ async function accountTables(db: Db): Promise<{ table: string; hasId: boolean }[
       WHERE c.table_schema = 'public' AND c.column_name = 'account_id' AND c.data_type = 'uuid'
       GROUP BY c.table_name ORDER BY c.table_name`,
   );
-  return rows.filter((r) => !NOT_DUMPED.has(r.table_name)).map((r) => ({ table: r.table_name, hasId: r.has_id }));
+  return rows.filter((r) => !forDump || !NOT_DUMPED.has(r.table_name)).map((r) => ({ table: r.table_name, hasId: r.has_id }));
 }
 
 /** Every row of the account (and the account itself) as text, table by table, in a stable order. */
@@ -33,7 +33,7 @@ export async function dumpAccount(db: Db, accountId: string): Promise<string[]> 
   const out: string[] = [];
   const [account] = await db.query<{ r: string }>('SELECT row_to_json(a)::text AS r FROM accounts a WHERE id = $1', [accountId]);
   out.push(`accounts ${account?.r}`);
-  for (const { table } of await accountTables(db)) {
+  for (const { table } of await accountTables(db, true)) {
     const rows = await db.query<{ r: string }>(`SELECT row_to_json(x)::text AS r FROM "${table}" x WHERE account_id = $1 ORDER BY 1`, [
       accountId,
     ]);
@@ -45,7 +45,7 @@ export async function dumpAccount(db: Db, accountId: string): Promise<string[]> 
 /** The ids of every per-account record of the account, each with its table. */
 export async function accountIds(db: Db, accountId: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for (const { table, hasId } of await accountTables(db)) {
+  for (const { table, hasId } of await accountTables(db, false)) {
     if (!hasId) continue;
     const rows = await db.query<{ id: string }>(`SELECT id::text AS id FROM "${table}" WHERE account_id = $1`, [accountId]);
     for (const { id } of rows) ids.set(id, table);

@@ -120,4 +120,18 @@ export default function adminAccounts(app: App, deps: HttpDeps) {
     { config: admin, schema: { tags: ['admin'], summary: 'Revoke an API key', params: z.object({ id: z.string() }) } },
     async (req) => ({ data: renderKey(await accounts.revokeKey(db, req.params.id)) }),
   );
+
+  app.post(
+    '/admin/password_resets',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "A one-time link to set a user's password",
+        description: 'Plain JSON `{"email": …}` → 201 `{"url": …}`: a link, valid 24 hours, to the web app page that sets a new password.',
+        body: z.object({ email: z.string().min(1) }).strict(),
+      },
+    },
+    async (req, reply) => reply.code(201).send({ url: await deps.users.resetLinkForEmail(req.body.email) }),
+  );
 }

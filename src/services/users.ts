@@ -1,0 +1,322 @@
+// People and their sessions: sign-up, sign-in (rate-limited), sessions for the web app and /v2, one-time links
+// (owner setup at first start, invitations, password resets), members of an account. Passwords are scrypt
+// hashes; session and link tokens are random and stored as SHA-256 digests.
+import { randomBytes } from 'node:crypto';
+import type { Account, Plan } from '../domain/account.js';
+import type { Clock } from '../domain/clock.js';
+import { type ErrorItem, notFound, TidemarkError, validationFailed } from '../domain/errors.js';
+import { isUuid, newId } from '../lib/ids.js';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
+import { randomToken, sha256 } from '../lib/secrets.js';
+import { type Db, isUniqueViolation, type Queryable } from '../storage/db.js';
+import { findAccountById } from '../storage/repositories/accounts.js';
+import * as repo from '../storage/repositories/users.js';
+import type { AccountService } from './accounts.js';
+import type { RateLimitService } from './rate-limits.js';
+
+export type { OneTimeKind, Role, UserRow } from '../storage/repositories/users.js';
+
+export const SESSION_TTL_MS = 14 * 24 * 3600_000;
+const LINK_TTL_MS: Record<repo.OneTimeKind, number> = {
+  owner_setup: 7 * 24 * 3600_000,
+  invite: 7 * 24 * 3600_000,
+  password_reset: 24 * 3600_000,
+};
+/** Sign-in attempts a minute, per e-mail address and per client address. */
+export const SIGNIN_LIMIT_PER_MINUTE = 10;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MIN_PASSWORD = 10;
+
+export interface SignedIn {
+  user: repo.UserRow;
+  account: Account;
+  csrfToken: string;
+  /** The session cookie's value (set it; never shown). */
+  sessionToken: string;
+}
+
+export interface SessionView {
+  user: repo.UserRow;
+  account: Account;
+  csrfToken: string;
+}
+
+export interface UserServiceOptions {
+  db: Db;
+  wall: Clock;
+  accounts: AccountService;
+  rateLimits: Pick<RateLimitService, 'takeKeyed'>;
+  signupEnabled: boolean;
+  defaultPlan: Plan;
+  publicUrl: () => string;
+}
+
+/** A hash to verify against when there is no such user, so that a wrong e-mail costs what a wrong password does. */
+let decoyHash: Promise<string> | null = null;
+
+export class UserService {
+  constructor(private readonly o: UserServiceOptions) {}
+
+  get signupEnabled(): boolean {
+    return this.o.signupEnabled;
+  }
+
+  /** A new account with its owner, signed in. */
+  async signUp(input: { email?: unknown; password?: unknown; company_name?: unknown }): Promise<SignedIn> {
+    if (!this.o.signupEnabled) {
+      throw new TidemarkError('forbidden', 'Sign-up is turned off on this installation', {
+        items: [{ title: 'Forbidden', detail: 'Sign-up is turned off on this installation; ask an owner for an invitation' }],
+      });
+    }
+    const problems: ErrorItem[] = [];
+    const email = this.#email(input.email, problems);
+    const password = this.#password(input.password, problems);
+    const company = typeof input.company_name === 'string' ? input.company_name.trim() : '';
+    if (!company) problems.push({ pointer: '/company_name', detail: "Company name can't be blank", code: 'blank' });
+    else if (company.length > 255) problems.push({ pointer: '/company_name', detail: 'Company name is too long (maximum is 255 characters)', code: 'too_long' });
+    if (problems.length) throw validationFailed(problems);
+    const hash = await hashPassword(password!);
+    const now = this.o.wall.now();
+    return this.#guardEmail(email!, () =>
+      this.o.db.transaction(async (tx) => {
+        if (await repo.findUserByEmail(tx, email!)) throw taken();
+        const account = await this.o.accounts.create(tx, {
+          name: `web-${randomBytes(6).toString('hex')}`,
+          companyName: company,
+          plan: this.o.defaultPlan,
+        });
+        const user = await repo.insertUser(tx, {
+          id: newId(),
+          account_id: account.id,
+          email: email!,
+          password_hash: hash,
+          role: 'owner',
+          created_at: now,
+          updated_at: now,
+        });
+        return this.#startSession(tx, user, account);
+      }),
+    );
+  }
+
+  /** Signs in; 401 for a wrong e-mail or password alike; 429 past the per-minute limits. */
+  async signIn(input: { email?: unknown; password?: unknown }, clientAddress: string): Promise<SignedIn> {
+    const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
+    const password = typeof input.password === 'string' ? input.password : '';
+    for (const key of [`signin:ip:${clientAddress}`, `signin:email:${email}`]) {
+      const decision = await this.o.rateLimits.takeKeyed(key, SIGNIN_LIMIT_PER_MINUTE);
+      if (!decision.allowed) {
+        const detail = 'Too many sign-in attempts; wait a minute and try again';
+        throw new TidemarkError('rate_limited', detail, { retryAfterSeconds: decision.retryAfterSeconds, items: [{ title: 'Too Many Requests', detail }] });
+      }
+    }
+    const user = email ? await repo.findUserByEmail(this.o.db, email) : undefined;
+    decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+    if (!user || !ok) {
+      const detail = 'Wrong e-mail address or password';
+      throw new TidemarkError('unauthorized', detail, { items: [{ title: 'Unauthorized', detail }] });
+    }
+    const account = await findAccountById(this.o.db, user.account_id);
+    if (!account) throw new TidemarkError('unauthorized', 'Wrong e-mail address or password');
+    await repo.noteSignIn(this.o.db, user.id, this.o.wall.now());
+    return this.o.db.transaction((tx) => this.#startSession(tx, user, account));
+  }
+
+  /** The live session behind a cookie value, or null. */
+  async session(token: string | undefined): Promise<SessionView | null> {
+    if (!token) return null;
+    const found = await repo.findSession(this.o.db, sha256(token), this.o.wall.now());
+    if (!found) return null;
+    const account = await findAccountById(this.o.db, found.user.account_id);
+    if (!account) return null;
+    return { user: found.user, account, csrfToken: found.session.csrf_token };
+  }
+
+  async signOut(token: string | undefined): Promise<void> {
+    if (token) await repo.deleteSession(this.o.db, sha256(token));
+  }
+
+  /** A one-time link (owner setup, invitation, password reset), as the URL to hand over. */
+  async issueLink(
+    q: Queryable,
+    kind: repo.OneTimeKind,
+    target: { accountId: string; userId?: string | null; email?: string | null; role?: repo.Role | null },
+  ): Promise<string> {
+    return linkUrl(this.o.publicUrl(), await this.issueToken(q, kind, target));
+  }
+
+  /** The token of a new one-time link (first start prints its URL once the public address is known). */
+  async issueToken(
+    q: Queryable,
+    kind: repo.OneTimeKind,
+    target: { accountId: string; userId?: string | null; email?: string | null; role?: repo.Role | null },
+  ): Promise<string> {
+    const token = randomToken('', 32);
+    const now = this.o.wall.now();
+    await repo.insertOneTimeToken(q, {
+      id: newId(),
+      token_sha256: sha256(token),
+      kind,
+      account_id: target.accountId,
+      user_id: target.userId ?? null,
+      email: target.email ?? null,
+      role: target.role ?? null,
+      created_at: now,
+      expires_at: new Date(now.getTime() + LINK_TTL_MS[kind]),
+    });
+    return token;
+  }
+
+  /** What a link is for (the page shows it before asking for a password); not found when used or expired. */
+  async describeLink(token: string): Promise<{ kind: repo.OneTimeKind; email: string | null; account_name: string }> {
+    const link = await repo.findOneTimeToken(this.o.db, sha256(token), this.o.wall.now());
+    if (!link) throw notFound('link');
+    const account = await findAccountById(this.o.db, link.account_id);
+    return { kind: link.kind, email: link.email, account_name: account?.companyName ?? '' };
+  }
+
+  /**
+   * Uses a link once: owner setup and invitations create the user (with the link's e-mail, or the one given),
+   * a reset sets a new password and ends the user's other sessions. Signs the user in.
+   */
+  async useLink(token: string, input: { email?: unknown; password?: unknown }): Promise<SignedIn> {
+    const problems: ErrorItem[] = [];
+    const password = this.#password(input.password, problems);
+    const described = await this.describeLink(token);
+    const email = described.email ?? this.#email(input.email, problems);
+    if (problems.length) throw validationFailed(problems);
+    const hash = await hashPassword(password!);
+    return this.#guardEmail(email!, () =>
+      this.o.db.transaction(async (tx) => {
+        const now = this.o.wall.now();
+        const link = await repo.findOneTimeToken(tx, sha256(token), now, true);
+        if (!link) throw notFound('link');
+        const account = await findAccountById(tx, link.account_id);
+        if (!account) throw notFound('link');
+        await repo.useOneTimeToken(tx, link.id, now);
+        let user: repo.UserRow | undefined;
+        if (link.kind === 'password_reset') {
+          user = link.user_id ? await repo.findUser(tx, link.account_id, link.user_id) : undefined;
+          if (!user) throw notFound('link');
+          await repo.setPassword(tx, user.id, hash, now);
+          await repo.deleteSessionsOf(tx, user.id);
+        } else {
+          if (await repo.findUserByEmail(tx, email!)) throw taken();
+          user = await repo.insertUser(tx, {
+            id: newId(),
+            account_id: link.account_id,
+            email: email!,
+            password_hash: hash,
+            role: link.kind === 'owner_setup' ? 'owner' : (link.role ?? 'member'),
+            created_at: now,
+            updated_at: now,
+          });
+        }
+        return this.#startSession(tx, user, account);
+      }),
+    );
+  }
+
+  members(accountId: string): Promise<repo.UserRow[]> {
+    return repo.listUsers(this.o.db, accountId);
+  }
+
+  /** An owner invites someone: the link to hand over. */
+  async invite(owner: repo.UserRow, input: { email?: unknown; role?: unknown }): Promise<string> {
+    requireOwner(owner);
+    const problems: ErrorItem[] = [];
+    const email = this.#email(input.email, problems);
+    const role = input.role === undefined || input.role === null ? 'member' : input.role;
+    if (role !== 'owner' && role !== 'member') problems.push({ pointer: '/role', detail: 'role must be owner or member', code: 'inclusion' });
+    if (email && (await repo.findUserByEmail(this.o.db, email))) problems.push({ pointer: '/email', detail: 'This e-mail address already has a user', code: 'taken' });
+    if (problems.length) throw validationFailed(problems);
+    return this.issueLink(this.o.db, 'invite', { accountId: owner.account_id, email: email!, role: role as repo.Role });
+  }
+
+  /** An owner removes a member (never the last owner). */
+  async remove(owner: repo.UserRow, userId: string): Promise<void> {
+    requireOwner(owner);
+    if (!isUuid(userId)) throw notFound('user');
+    await this.o.db.transaction(async (tx) => {
+      const user = await repo.findUser(tx, owner.account_id, userId);
+      if (!user) throw notFound('user');
+      if (user.role === 'owner' && (await repo.countOwners(tx, owner.account_id)) <= 1) {
+        throw validationFailed([{ pointer: '/id', detail: 'The last owner of an account cannot be removed', code: 'last_owner' }]);
+      }
+      await repo.deleteUser(tx, owner.account_id, userId);
+    });
+  }
+
+  /** A password-reset link for a user of the owner's account. */
+  async resetLinkFor(owner: repo.UserRow, userId: string): Promise<string> {
+    requireOwner(owner);
+    if (!isUuid(userId)) throw notFound('user');
+    const user = await repo.findUser(this.o.db, owner.account_id, userId);
+    if (!user) throw notFound('user');
+    return this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email });
+  }
+
+  /** The admin API's password reset: by e-mail address, whatever the account. */
+  async resetLinkForEmail(email: string): Promise<string> {
+    const user = await repo.findUserByEmail(this.o.db, email.trim());
+    if (!user) throw notFound('user');
+    return this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email });
+  }
+
+  async #startSession(q: Queryable, user: repo.UserRow, account: Account): Promise<SignedIn> {
+    const sessionToken = randomToken('', 32);
+    const csrfToken = randomToken('', 24);
+    const now = this.o.wall.now();
+    await repo.insertSession(q, {
+      id: newId(),
+      token_sha256: sha256(sessionToken),
+      user_id: user.id,
+      csrf_token: csrfToken,
+      created_at: now,
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS),
+    });
+    return { user, account, csrfToken, sessionToken };
+  }
+
+  /** Two sign-ups of one address at once: the unique index decides, the loser gets the same 422. */
+  async #guardEmail<T>(_email: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (isUniqueViolation(err, repo.USER_EMAIL_CONSTRAINT)) throw taken();
+      throw err;
+    }
+  }
+
+  #email(value: unknown, problems: ErrorItem[]): string | undefined {
+    const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
+    if (!email) problems.push({ pointer: '/email', detail: "E-mail can't be blank", code: 'blank' });
+    else if (!EMAIL.test(email) || email.length > 254) problems.push({ pointer: '/email', detail: 'E-mail is not an address', code: 'invalid' });
+    else return email;
+    return undefined;
+  }
+
+  #password(value: unknown, problems: ErrorItem[]): string | undefined {
+    const password = typeof value === 'string' ? value : '';
+    if (password.length < MIN_PASSWORD) problems.push({ pointer: '/password', detail: `Password must be at least ${MIN_PASSWORD} characters`, code: 'too_short' });
+    else if (password.length > 256) problems.push({ pointer: '/password', detail: 'Password must be at most 256 characters', code: 'too_long' });
+    else return password;
+    return undefined;
+  }
+}
+
+/** Where a one-time link's token is used: the web app's setup page. */
+export function linkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/setup/${token}`;
+}
+
+function taken() {
+  return validationFailed([{ pointer: '/email', detail: 'This e-mail address already has a user', code: 'taken' }]);
+}
+
+function requireOwner(user: repo.UserRow): void {
+  if (user.role !== 'owner') {
+    throw new TidemarkError('forbidden', 'Only owners manage the team', { items: [{ title: 'Forbidden', detail: 'Only owners manage the team' }] });
+  }
+}

@@ -1,0 +1,138 @@
+// Users, their sessions and one-time links. Tokens are looked up by the SHA-256 digest of the presented value.
+import { one, type Queryable } from '../db.js';
+
+export type Role = 'owner' | 'member';
+export type OneTimeKind = 'owner_setup' | 'invite' | 'password_reset';
+
+export interface UserRow {
+  id: string;
+  account_id: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  [k: string]: unknown;
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: Date;
+  expires_at: Date;
+  [k: string]: unknown;
+}
+
+export interface OneTimeTokenRow {
+  id: string;
+  kind: OneTimeKind;
+  account_id: string;
+  user_id: string | null;
+  email: string | null;
+  role: Role | null;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  [k: string]: unknown;
+}
+
+export const USER_EMAIL_CONSTRAINT = 'users_email_key';
+
+export async function insertUser(q: Queryable, u: Omit<UserRow, 'last_sign_in_at'>): Promise<UserRow> {
+  const row = await one<UserRow>(
+    q,
+    `INSERT INTO users (id, account_id, email, password_hash, role, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [u.id, u.account_id, u.email, u.password_hash, u.role, u.created_at, u.updated_at],
+  );
+  return row!;
+}
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  return one<UserRow>(q, 'SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
+}
+
+export async function findUser(q: Queryable, accountId: string, id: string): Promise<UserRow | undefined> {
+  return one<UserRow>(q, 'SELECT * FROM users WHERE account_id = $1 AND id = $2', [accountId, id]);
+}
+
+export async function listUsers(q: Queryable, accountId: string): Promise<UserRow[]> {
+  return q.query<UserRow>('SELECT * FROM users WHERE account_id = $1 ORDER BY created_at, id', [accountId]);
+}
+
+export async function countOwners(q: Queryable, accountId: string): Promise<number> {
+  return (await one<{ n: number }>(q, "SELECT count(*)::int AS n FROM users WHERE account_id = $1 AND role = 'owner'", [accountId]))?.n ?? 0;
+}
+
+export async function deleteUser(q: Queryable, accountId: string, id: string): Promise<boolean> {
+  return (await one(q, 'DELETE FROM users WHERE account_id = $1 AND id = $2 RETURNING id', [accountId, id])) !== undefined;
+}
+
+export async function setPassword(q: Queryable, id: string, passwordHash: string, now: Date): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [id, passwordHash, now]);
+}
+
+export async function noteSignIn(q: Queryable, id: string, now: Date): Promise<void> {
+  await q.query('UPDATE users SET last_sign_in_at = $2 WHERE id = $1', [id, now]);
+}
+
+// ---------- sessions ----------
+
+export async function insertSession(q: Queryable, s: SessionRow & { token_sha256: Buffer }): Promise<void> {
+  await q.query(
+    'INSERT INTO sessions (id, token_sha256, user_id, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [s.id, s.token_sha256, s.user_id, s.csrf_token, s.created_at, s.expires_at],
+  );
+}
+
+/** The live session with this token digest, with its user. */
+export async function findSession(q: Queryable, digest: Buffer, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const row = await one<SessionRow & { user: UserRow }>(
+    q,
+    `SELECT s.id, s.user_id, s.csrf_token, s.created_at, s.expires_at, to_jsonb(u) AS user
+     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_sha256 = $1 AND s.expires_at > $2`,
+    [digest, now],
+  );
+  if (!row) return undefined;
+  const { user, ...session } = row;
+  return { session, user: reviveUser(user) };
+}
+
+/** to_jsonb turns timestamps into strings: give the user row back its Dates. */
+function reviveUser(u: UserRow): UserRow {
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return { ...u, last_sign_in_at: date(u.last_sign_in_at), created_at: date(u.created_at)!, updated_at: date(u.updated_at)! };
+}
+
+export async function deleteSession(q: Queryable, digest: Buffer): Promise<void> {
+  await q.query('DELETE FROM sessions WHERE token_sha256 = $1', [digest]);
+}
+
+export async function deleteSessionsOf(q: Queryable, userId: string): Promise<void> {
+  await q.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+}
+
+// ---------- one-time links ----------
+
+export async function insertOneTimeToken(q: Queryable, t: Omit<OneTimeTokenRow, 'used_at'> & { token_sha256: Buffer }): Promise<void> {
+  await q.query(
+    `INSERT INTO one_time_tokens (id, token_sha256, kind, account_id, user_id, email, role, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [t.id, t.token_sha256, t.kind, t.account_id, t.user_id, t.email, t.role, t.created_at, t.expires_at],
+  );
+}
+
+/** An unused, unexpired link; `forUpdate` locks it so that it is used once even by two requests at once. */
+export async function findOneTimeToken(q: Queryable, digest: Buffer, now: Date, forUpdate = false): Promise<OneTimeTokenRow | undefined> {
+  return one<OneTimeTokenRow>(
+    q,
+    `SELECT * FROM one_time_tokens WHERE token_sha256 = $1 AND used_at IS NULL AND expires_at > $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [digest, now],
+  );
+}
+
+export async function useOneTimeToken(q: Queryable, id: string, now: Date): Promise<void> {
+  await q.query('UPDATE one_time_tokens SET used_at = $2 WHERE id = $1', [id, now]);
+}

@@ -24,11 +24,13 @@ import getVessel from './routes/vessels/get.js';
 import containerRoutes, { containerTransportEvents, listContainersRoute } from './routes/containers/get.js';
 import refreshContainer from './routes/containers/refresh.js';
 import updateContainer from './routes/containers/update.js';
+import containerBoard from './routes/containers/board.js';
 import partyRoleRoutes from './routes/party-roles/party-roles.js';
 import getShipment from './routes/shipments/get.js';
 import listShipments from './routes/shipments/list.js';
 import shipmentTracking from './routes/shipments/tracking.js';
 import updateShipment from './routes/shipments/update.js';
+import shipmentEstimatedEvents from './routes/shipments/estimated-events.js';
 import getShippingLine from './routes/shipping-lines/get.js';
 import listShippingLines from './routes/shipping-lines/list.js';
 import sandboxClock from './routes/sandbox/clock.js';
@@ -59,11 +61,13 @@ const ROUTES = [
   listShipments,
   getShipment,
   updateShipment,
+  shipmentEstimatedEvents,
   shipmentTracking,
   refreshContainer,
   containerRoutes,
   containerTransportEvents,
   listContainersRoute,
+  containerBoard,
   updateContainer,
   listShippingLines,
   getShippingLine,

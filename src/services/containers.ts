@@ -6,6 +6,7 @@ import { isUuid, newId, referenceId } from '../lib/ids.js';
 import { cleanList } from '../lib/lists.js';
 import type { Db } from '../storage/db.js';
 import {
+  activeContainers,
   type ContainerFilter,
   type ContainerRecord,
   containersOfShipments,
@@ -21,12 +22,15 @@ import {
 } from '../storage/repositories/containers.js';
 import { findShipmentsByIds } from '../storage/repositories/shipments.js';
 import { insertAccountEvent, upsertTransportEvent } from '../storage/repositories/tracking.js';
+import { type Attention, attentionOf } from '../tracking/attention.js';
 import { type ManualTransportEventRecord, manualDeliveryEvent } from '../tracking/manual-delivery.js';
 import type { ContainerSnapshot } from '../tracking/snapshot.js';
 import { isoInstant } from '../tracking/time.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { type RawEventRecord, rawEvents } from '../tracking/raw-events.js';
 
+export type { Attention } from '../tracking/attention.js';
+export { CONTAINER_STATUSES } from '../tracking/snapshot.js';
 export type { ContainerFilter, ContainerRecord, TransportEventRow };
 export type { RawEventRecord };
 
@@ -119,7 +123,7 @@ export class ContainerService {
    * Every container read here carries the ids of its raw events (`raw_event_ids`): the wire's `raw_events`
    * relationship lists them whether or not they are included.
    */
-  async #withRawEventIds(containers: ContainerRecord[]): Promise<ContainerRecord[]> {
+  async #withRawEventIds<C extends ContainerRecord>(containers: C[]): Promise<C[]> {
     const events = await this.rawEventsOf(containers);
     for (const c of containers) c.raw_event_ids = (events.get(c.id) ?? []).map((e) => rawEventId(c.id, e.key));
     return containers;
@@ -177,6 +181,36 @@ export class ContainerService {
   async transportEventsOf(accountId: string, containerIds: string[]): Promise<TransportEventRow[]> {
     if (containerIds.length === 0) return [];
     return (await listTransportEvents(this.db, accountId, containerIds, { limit: 10_000, offset: 0 })).items;
+  }
+
+  /**
+   * The board: the account's containers that need action today (holds, available, last free day today,
+   * tomorrow or passed, demurrage), most urgent first, with what each needs, judged at domain time.
+   */
+  async board(accountId: string): Promise<{ items: (ContainerRecord & { attention: Attention })[]; counts: Record<string, number> }> {
+    const worldNow = this.clocks.world.now();
+    const items = (await activeContainers(this.db, accountId))
+      .map((c) => ({ ...c, attention: attentionOf(c.snapshot as unknown as ContainerSnapshot, worldNow) }))
+      .filter((c) => c.attention.needs_action)
+      // Most urgent first: the fewest days left, then holds, then the newest.
+      .sort(
+        (a, b) =>
+          (a.attention.lfd_days_left ?? Number.POSITIVE_INFINITY) - (b.attention.lfd_days_left ?? Number.POSITIVE_INFINITY) ||
+          b.attention.holds.length - a.attention.holds.length,
+      );
+    const count = (p: (a: Attention) => boolean) => items.filter((c) => p(c.attention)).length;
+    return {
+      items: await this.#withRawEventIds(items),
+      counts: {
+        needs_action: items.length,
+        on_hold: count((a) => a.holds.length > 0),
+        available: count((a) => a.available),
+        lfd_today: count((a) => a.lfd === 'today'),
+        lfd_tomorrow: count((a) => a.lfd === 'tomorrow'),
+        lfd_passed: count((a) => a.lfd === 'passed'),
+        demurrage_accruing: count((a) => a.demurrage_accruing),
+      },
+    };
   }
 
   async byIds(accountId: string, ids: string[]): Promise<ContainerRecord[]> {

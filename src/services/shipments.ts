@@ -21,6 +21,12 @@ export class ShipmentService {
     return repo.listShipments(this.db, accountId, filter, page);
   }
 
+  /** The shipment's arrival estimates, newest first (not found for another account's shipment). */
+  async estimatedEvents(accountId: string, id: string, page: { limit: number; offset: number }) {
+    const shipment = await this.get(accountId, id);
+    return repo.listEstimatedEvents(this.db, accountId, shipment.id, page);
+  }
+
   /** `PATCH /v2/shipments/{id}`: its reference numbers and tags, each replaced when given. */
   async update(accountId: string, id: string, changes: { refNumbers?: string[]; tags?: string[] }): Promise<repo.ShipmentRecord> {
     const found =

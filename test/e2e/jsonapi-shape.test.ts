@@ -126,7 +126,11 @@ describe('JSON:API documents of every read endpoint', () => {
     const shipmentQuery = await widest('/v2/shipments', SHIPMENT_INCLUDE, 'with_party_roles=true&page[size]=100');
     const shipments = await ids(`/v2/shipments?${shipmentQuery}`);
     const oneShipmentQuery = await widest(`/v2/shipments/${shipments[0]}`, SHIPMENT_INCLUDE, 'with_party_roles=true');
-    for (const id of shipments) await read('/v2/shipments/:id', `/v2/shipments/${id}?${oneShipmentQuery}`);
+    for (const id of shipments) {
+      await read('/v2/shipments/:id', `/v2/shipments/${id}?${oneShipmentQuery}`);
+      await read('/v2/shipments/:id/estimated_events', `/v2/shipments/${id}/estimated_events?include=port,vessel`);
+    }
+    await read('/v2/containers/board', `/v2/containers/board?include=${CONTAINER_INCLUDE.join(',')}`);
 
     // Containers, each alone, its transport events and its raw events.
     const containers = await ids(`/v2/containers?page[size]=100&include=${CONTAINER_INCLUDE.join(',')}`);
@@ -170,6 +174,9 @@ describe('JSON:API documents of every read endpoint', () => {
       expect(found.length, `no ${type} was referenced by the account's records`).toBeGreaterThan(0);
       for (const id of found) await read(route, `/v2/${type}s/${id}${query ? `?${query}` : ''}`);
     }
+
+    // API keys (the account's own, masked).
+    await read('/v2/api_keys', '/v2/api_keys');
 
     // Webhooks and their notifications (with their attempt logs), and a sample of every event.
     for (const id of await ids('/v2/webhooks?page[size]=100')) await read('/v2/webhooks/:id', `/v2/webhooks/${id}`);

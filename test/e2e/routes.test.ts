@@ -199,6 +199,17 @@ const SPECS: RouteSpec<Fx>[] = [
 
   // ---- containers ----
   { method: 'GET', route: '/v2/containers', owner: 'account', list: true, include: 'shipment,pod_terminal,pickup_facility' },
+  // The board lists what needs action in one answer (no paging); the fixture's boxes may need none yet.
+  {
+    method: 'GET',
+    route: '/v2/containers/board',
+    owner: 'account',
+    include: 'shipment',
+    except: {
+      tenant: "the fixture's containers need no action yet; src/http/routes/containers/containers.test.ts seeds both accounts' boxes and checks the board keeps to the caller's",
+    },
+  },
+  { method: 'GET', route: '/v2/shipments/:id/estimated_events', owner: 'account', id: (f) => f.shipment, list: true, paged: false },
   { method: 'GET', route: '/v2/containers/:id', owner: 'account', id: (f) => f.container, include: CONTAINER_INCLUDE },
   {
     method: 'PATCH',

@@ -22,6 +22,8 @@ export interface ContainerRecord {
   tracked_shipment_id: string | null;
   /** Its transport events, newest first (the relationship carries every id). */
   transport_event_ids: string[];
+  /** Its raw events' ids (set by the container service: they are derived, not stored). */
+  raw_event_ids?: string[];
   [k: string]: unknown;
 }
 
@@ -177,5 +179,15 @@ export async function setManualDelivery(
      WHERE c.account_id = $1 AND c.id = $2
      RETURNING old.manual_delivered_at AS previous`,
     [accountId, id, deliveredAt, now],
+  );
+}
+
+/** The account's containers still at (or on their way to) a pickup place: what the board looks at. */
+export async function activeContainers(q: Queryable, accountId: string): Promise<ContainerRecord[]> {
+  return q.query<ContainerRecord>(
+    `${SELECT} WHERE c.account_id = $1 AND s.line_tracking_stopped_at IS NULL
+       AND c.current_status NOT IN ('picked_up', 'delivered', 'empty_returned', 'off_dock', 'dropped', 'new', 'on_ship')
+     ORDER BY c.created_at DESC, c.id DESC`,
+    [accountId],
   );
 }

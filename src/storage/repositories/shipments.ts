@@ -1,6 +1,7 @@
 import { normalizeContainerNumber } from '../../domain/container-number.js';
 import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
+import type { EstimatedEventRow } from './notification-reads.js';
 
 /** A shipment as stored: the wire attributes (snake_case, as the API names them) plus keys. */
 export interface ShipmentRecord {
@@ -70,6 +71,10 @@ export interface ShipmentFilter {
   customerId?: string;
   /** The customer's company name, anywhere in it, any case. */
   customerName?: string;
+  /** The shipping line (SCAC). */
+  carriers?: string[];
+  /** Shipments with a container in one of these statuses. */
+  containerStatuses?: string[];
 }
 
 export async function listShipments(
@@ -109,6 +114,10 @@ export async function listShipments(
   if (filter.portsOfDischarge) add((n) => `s.port_of_discharge_locode = ANY(${n}::text[])`, filter.portsOfDischarge);
   if (filter.customerId) add((n) => `s.customer_id = ${n}::uuid`, filter.customerId);
   if (filter.customerName) add((n) => `p.company_name ILIKE ${n} ESCAPE '\\'`, containsPattern(filter.customerName));
+  if (filter.carriers) add((n) => `s.shipping_line_scac = ANY(${n}::text[])`, filter.carriers);
+  if (filter.containerStatuses) {
+    add((n) => `EXISTS (SELECT 1 FROM containers c WHERE c.shipment_id = s.id AND c.current_status = ANY(${n}::text[]))`, filter.containerStatuses);
+  }
   const clause = where.join(' AND ');
   const rows = await q.query<ShipmentRecord>(
     `${SELECT} WHERE ${clause} ORDER BY s.created_at DESC, s.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
@@ -187,4 +196,22 @@ export async function insertShipment(
 export async function findShipmentsByIds(q: Queryable, accountId: string, ids: string[]): Promise<ShipmentRecord[]> {
   if (ids.length === 0) return [];
   return q.query<ShipmentRecord>(`${SELECT} WHERE s.account_id = $1 AND s.id = ANY($2::uuid[])`, [accountId, ids]);
+}
+
+/** A shipment's arrival estimates as they came, newest first (its ETA history). */
+export async function listEstimatedEvents(
+  q: Queryable,
+  accountId: string,
+  shipmentId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: EstimatedEventRow[]; total: number }> {
+  const items = await q.query<EstimatedEventRow>(
+    'SELECT * FROM estimated_events WHERE account_id = $1 AND shipment_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4',
+    [accountId, shipmentId, page.limit, page.offset],
+  );
+  const count = await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM estimated_events WHERE account_id = $1 AND shipment_id = $2', [
+    accountId,
+    shipmentId,
+  ]);
+  return { items, total: count?.n ?? 0 };
 }

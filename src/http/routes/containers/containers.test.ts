@@ -154,3 +154,49 @@ describe('GET /v2/containers party filters', () => {
     expect(bad.json().errors[0].source).toEqual({ parameter: 'filter[customer_id]' });
   });
 });
+
+describe('GET /v2/containers/board', () => {
+  it('lists what needs action today, most urgent first, with counts; nothing of other accounts', async () => {
+    // The test clock: 2026-03-01 12:00 UTC, 04:00 in Los Angeles.
+    const { account, auth } = await t.account();
+    const other = await t.account();
+    const LA = 'America/Los_Angeles';
+    const { containerIds } = await seedShipment(t, account.id, {
+      bl: 'MAEU20',
+      containers: [
+        { number: 'MSKU9070323', snapshot: { current_status: 'available', available_for_pickup: true, pod_timezone: LA, pickup_lfd: '2026-03-02T08:00:00Z' } },
+        {
+          number: 'TGHU1234567',
+          snapshot: {
+            current_status: 'not_available',
+            pod_timezone: LA,
+            holds_at_pod_terminal: [{ name: 'customs', status: 'hold', description: null }],
+            pickup_lfd: '2026-02-27T08:00:00Z',
+          },
+        },
+        { number: 'CMAU1234562', snapshot: { current_status: 'not_available', pod_timezone: LA, pickup_lfd: '2026-03-20T07:00:00Z' } },
+        { number: 'MSCU1234565', snapshot: { current_status: 'picked_up', pod_timezone: LA, pickup_lfd: '2026-02-20T08:00:00Z' } },
+      ],
+    });
+    await seedShipment(t, other.account.id, {
+      bl: 'MAEU21',
+      containers: [{ number: 'MSKU9070323', snapshot: { current_status: 'available', available_for_pickup: true } }],
+    });
+    const res = await t.app.inject({ url: '/v2/containers/board?include=shipment', headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.data.map((c: { id: string }) => c.id)).toEqual([containerIds[1], containerIds[0]]);
+    expect(body.data[0].meta.attention).toEqual({ holds: ['customs'], available: false, lfd: 'passed', lfd_days_left: -2, demurrage_accruing: true });
+    expect(body.data[1].meta.attention).toMatchObject({ available: true, lfd: 'tomorrow', lfd_days_left: 1 });
+    expect(body.meta.counts).toEqual({
+      needs_action: 2,
+      on_hold: 1,
+      available: 1,
+      lfd_today: 0,
+      lfd_tomorrow: 1,
+      lfd_passed: 1,
+      demurrage_accruing: 1,
+    });
+    expect(body.included.map((o: { type: string }) => o.type)).toEqual(['shipment']);
+  });
+});

@@ -19,6 +19,8 @@ describe('parseShipmentQuery', () => {
       { customerId: '0190a3c2-5b1e-7000-8000-000000000001', customerName: 'acme' },
     ],
     ['blank values are no filter', { q: '', number: '  ', arrival_from: '' }, {}],
+    ['carriers, any case, as a comma list', { carrier: 'maeu,MSCU' }, { carriers: ['MAEU', 'MSCU'] }],
+    ['container statuses as x[]=', { filter: { status: ['available', 'ON_RAIL'] } }, { containerStatuses: ['available', 'on_rail'] }],
   ])('%s', (_name, query, filter) => {
     const parsed = parseShipmentQuery(query as Record<string, unknown>);
     expect(parsed.invalid).toEqual([]);
@@ -34,6 +36,8 @@ describe('parseShipmentQuery', () => {
     ['a nested object as a port list', { port_of_discharge: { a: 'USLAX' } }, 'Invalid port_of_discharge', 'port_of_discharge'],
     ['tracking_stopped that is no boolean', { filter: { tracking_stopped: 'yes' } }, 'Invalid tracking_stopped', 'filter[tracking_stopped]'],
     ['a customer id that is no UUID', { filter: { customer_id: '42' } }, 'Invalid customer_id', 'filter[customer_id]'],
+    ['a carrier that is no SCAC', { carrier: 'Maersk Line' }, 'Invalid carrier', 'carrier'],
+    ['a status no container has', { status: 'lost' }, 'Invalid status', 'status'],
   ])('%s → 422 item', (_name, query, title, parameter) => {
     const { invalid } = parseShipmentQuery(query as Record<string, unknown>);
     expect(invalid).toEqual([expect.objectContaining({ title, parameter })]);

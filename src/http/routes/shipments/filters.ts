@@ -5,6 +5,7 @@ import { badRequest, type ErrorItem } from '../../../domain/errors.js';
 import { isCalendarDate } from '../../../lib/dates.js';
 import { isUuid } from '../../../lib/ids.js';
 import type { ShipmentFilter } from '../../../services/shipments.js';
+import { CONTAINER_STATUSES } from '../../../services/containers.js';
 
 export type { ShipmentFilter };
 
@@ -95,6 +96,22 @@ export function parseShipmentQuery(query: Record<string, unknown>): ParsedShipme
       continue;
     }
     filter[key] = [...new Set(codes as string[])];
+  }
+
+  // Beyond the reference API (the web app's filters): the carrier, and the status of any of its containers.
+  for (const [name, key, valid, what] of [
+    ['carrier', 'carriers', (v: string) => /^[A-Z]{2,4}$/.test(v), 'SCACs'],
+    ['status', 'containerStatuses', (v: string) => (CONTAINER_STATUSES as readonly string[]).includes(v.toLowerCase()), `container statuses (${CONTAINER_STATUSES.join(', ')})`],
+  ] as const) {
+    const { value, parameter } = raw(name);
+    if (value === undefined || value === '') continue;
+    const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : null;
+    const list = items?.map((v) => (typeof v === 'string' ? v.trim() : '')).filter(Boolean);
+    if (!list || list.length === 0 || list.some((v) => !valid(v.toUpperCase()) && !valid(v))) {
+      invalid.push({ title: `Invalid ${name}`, detail: `${name} must be a list of ${what}`, parameter });
+      continue;
+    }
+    filter[key] = [...new Set(list.map((v) => (name === 'carrier' ? v.toUpperCase() : v.toLowerCase())))];
   }
 
   const roles = query.with_party_roles;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
 import { newId } from '../../../lib/ids.js';
 import { insertShipment } from '../../../storage/repositories/shipments.js';
+import { insertEstimatedEvent } from '../../../storage/repositories/tracking.js';
 import { type ShipmentSpec, seedShipment } from '../../../../test/kit/seed.js';
 
 let t: TestApp;
@@ -169,6 +170,11 @@ describe('GET /v2/shipments filters', () => {
     expect(await ids('filter[customer_name]=acme')).toEqual([s1.id]);
     expect(await ids('customer_name=nobody')).toEqual([]);
     expect(await ids('port_of_lading=CNSHA&tracking_stopped=false&q=COSU')).toEqual([s3.id]);
+    // The web app's filters: every seeded shipment is MAEU's; only s1 has containers (status new).
+    expect(await ids('carrier=MAEU&port_of_discharge=USLAX')).toEqual([s1.id]);
+    expect(await ids('carrier=MSCU')).toEqual([]);
+    expect(await ids('filter[status]=new')).toEqual([s1.id]);
+    expect(await ids('status=available')).toEqual([]);
   });
 
   it('meta.total and page links count the filtered list', async () => {
@@ -245,5 +251,50 @@ describe('PATCH /v2/shipments/{id}', () => {
     expect(foreign.json().errors[0]).toMatchObject({ status: '404', title: 'Not Found' });
     const unknown = await patch({ data: { attributes: { tags: ['x'] } } }, auth, '/v2/shipments/not-a-uuid');
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('GET /v2/shipments/{id}/estimated_events', () => {
+  it('lists the ETA history newest first, with its port; another account gets 404', async () => {
+    const { account, auth } = await t.account();
+    const other = await t.account();
+    const { id } = await seed(account.id, { bl: 'MAEU30', pod: 'USLAX' });
+    for (const eta of ['2026-03-10T15:00:00Z', '2026-03-12T09:00:00Z']) {
+      t.clock.advance(3_600_000);
+      await insertEstimatedEvent(
+        t.services.db,
+        {
+          id: newId(),
+          account_id: account.id,
+          shipment_id: id,
+          event: 'shipment.estimated.arrival',
+          estimated_timestamp: eta,
+          record: {
+            key: `eta|${eta}`,
+            event: 'shipment.estimated.arrival',
+            estimated_timestamp: eta,
+            location_locode: 'USLAX',
+            timezone: 'America/Los_Angeles',
+            voyage_number: '012E',
+            vessel_name: 'EVER ACE',
+            vessel_imo: '9893890',
+            data_source: 'shipping_line',
+            reported_at: null,
+          },
+        },
+        t.clock.now(),
+      );
+    }
+    const res = await t.app.inject({ url: `/v2/shipments/${id}/estimated_events?include=port`, headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.data.map((e: { attributes: { estimated_timestamp: string } }) => e.attributes.estimated_timestamp)).toEqual([
+      '2026-03-12T09:00:00Z',
+      '2026-03-10T15:00:00Z',
+    ]);
+    expect(body.data[0]).toMatchObject({ type: 'estimated_event', attributes: { event: 'shipment.estimated.arrival', location_locode: 'USLAX' } });
+    expect(body.included.map((o: { type: string; attributes: { code: string } }) => [o.type, o.attributes.code])).toEqual([['port', 'USLAX']]);
+    expect(body.meta).toEqual({ size: 2, total: 2 });
+    expect((await t.app.inject({ url: `/v2/shipments/${id}/estimated_events`, headers: other.auth })).statusCode).toBe(404);
   });
 });

@@ -1,0 +1,70 @@
+// What a container needs from the people who pick it up, today (the web app's board): holds, availability,
+// the last free day counted in the pickup place's own calendar, and demurrage. Pure: the domain time is given.
+import { wallClockMs } from '../lib/time-zones.js';
+import type { ContainerSnapshot } from './snapshot.js';
+
+const DAY_MS = 86_400_000;
+
+/** Statuses after which nothing is left to do at the pickup place. */
+const DONE = new Set(['picked_up', 'delivered', 'empty_returned', 'off_dock', 'dropped']);
+
+export type LfdState = 'passed' | 'today' | 'tomorrow' | 'later';
+
+export interface Attention {
+  /** The names of the holds that block pickup (status `hold`). */
+  holds: string[];
+  available: boolean;
+  /** Whole days from today to the last free day in the pickup place's calendar (negative once passed). */
+  lfd_days_left: number | null;
+  lfd: LfdState | null;
+  /** The last free day has passed and the box is still there, or the terminal already bills demurrage. */
+  demurrage_accruing: boolean;
+  /** Whether anything here asks for action. */
+  needs_action: boolean;
+}
+
+type Fields = Pick<
+  ContainerSnapshot,
+  | 'current_status'
+  | 'holds_at_pod_terminal'
+  | 'ind_facility_holds'
+  | 'available_for_pickup'
+  | 'pickup_lfd'
+  | 'pod_timezone'
+  | 'final_destination_timezone'
+  | 'fees_at_pod_terminal'
+  | 'rail_move'
+  | 'pickup_lfd_rail'
+>;
+
+/** The calendar day (as a UTC-midnight ms) of an instant in a zone (UTC when the zone is unknown). */
+function localDay(ms: number, zone: string | null): number {
+  const wall = zone ? wallClockMs(ms, zone) : ms;
+  return Math.floor(wall / DAY_MS) * DAY_MS;
+}
+
+export function attentionOf(c: Fields, worldNow: Date): Attention {
+  const done = DONE.has(c.current_status);
+  // A rail move's last free day and holds are the inland facility's once the rail LFD is known.
+  const inland = c.rail_move && c.pickup_lfd !== null && c.pickup_lfd === c.pickup_lfd_rail;
+  const zone = inland ? c.final_destination_timezone : c.pod_timezone;
+  const holdList = (inland ? c.ind_facility_holds : c.holds_at_pod_terminal) ?? [];
+  const holds = done ? [] : holdList.filter((h) => h.status === 'hold').map((h) => h.name);
+  const available = !done && c.available_for_pickup === true;
+  let daysLeft: number | null = null;
+  if (!done && c.pickup_lfd) {
+    daysLeft = Math.round((localDay(Date.parse(c.pickup_lfd), zone) - localDay(worldNow.getTime(), zone)) / DAY_MS);
+  }
+  const lfd: LfdState | null =
+    daysLeft === null ? null : daysLeft < 0 ? 'passed' : daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : 'later';
+  const billed = (c.fees_at_pod_terminal ?? []).some((f) => f.type === 'demurrage' && f.amount > 0);
+  const demurrage = !done && (lfd === 'passed' || billed);
+  return {
+    holds,
+    available,
+    lfd_days_left: daysLeft,
+    lfd,
+    demurrage_accruing: demurrage,
+    needs_action: holds.length > 0 || available || lfd === 'passed' || lfd === 'today' || lfd === 'tomorrow' || demurrage,
+  };
+}

@@ -119,7 +119,6 @@ export class UserService {
     }
     const account = await findAccountById(this.o.db, user.account_id);
     if (!account) throw new TidemarkError('unauthorized', 'Wrong e-mail address or password');
-    await repo.noteSignIn(this.o.db, user.id, this.o.wall.now());
     return this.o.db.transaction((tx) => this.#startSession(tx, user, account));
   }
 
@@ -268,6 +267,8 @@ export class UserService {
     const sessionToken = randomToken('', 32);
     const csrfToken = randomToken('', 24);
     const now = this.o.wall.now();
+    // Signing up and using a link sign the user in too.
+    await repo.noteSignIn(q, user.id, now);
     await repo.insertSession(q, {
       id: newId(),
       token_sha256: sha256(sessionToken),

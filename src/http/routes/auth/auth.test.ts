@@ -212,6 +212,11 @@ describe('one-time links and the team', () => {
     const member = { cookie: cookieOf(joined), 'x-csrf-token': joined.json().csrf_token };
 
     const members = await t.app.inject({ url: '/auth/members', headers: { cookie: owner.cookie } });
+    // Signing up and joining by a link count as signing in.
+    expect(members.json().data.map((m: { last_sign_in_at: string | null }) => m.last_sign_in_at)).toEqual([
+      expect.stringMatching(/Z$/),
+      expect.stringMatching(/Z$/),
+    ]);
     expect(members.json().data.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
       [owner.email, 'owner'],
       ['member@example.com', 'member'],

@@ -48,6 +48,7 @@ import getWebhookNotification from './routes/webhook-notifications/get.js';
 import redeliverNotification from './routes/webhooks/redeliver.js';
 import webhookRoutes from './routes/webhooks/webhooks.js';
 import listWebhookNotifications from './routes/webhook-notifications/list.js';
+import webApp from './routes/web/web.js';
 
 export interface AppOptions {
   /** A pino logger; without one the app logs nothing (tests). */
@@ -95,6 +96,8 @@ const ROUTES = [
   apiKeyRoutes,
   findShipment,
   health,
+  // The web app's shell and assets (hidden from the OpenAPI document).
+  webApp,
 ];
 
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<App> {

@@ -11,6 +11,7 @@ import { AccountService } from './services/accounts.js';
 import { NotificationService } from './services/notifications.js';
 import { SecretKeyring, WebhookService } from './services/webhooks.js';
 import { UserService } from './services/users.js';
+import { smtpMailer } from './services/mailer.js';
 import { DeliveryRunner, WebhookDelivery } from './webhooks/delivery.js';
 import { createTransport } from './webhooks/transport.js';
 import { exampleNotification, notificationDocument } from './http/resources/webhook-notification.js';
@@ -171,6 +172,8 @@ export function makeServices(
       signupEnabled: config.signup,
       defaultPlan: config.defaultPlan,
       publicUrl: () => config.publicUrl,
+      mailer: config.smtp ? smtpMailer(config.smtp) : null,
+      logger: logger.child({ component: 'users' }),
     }),
     parties: new PartyService(db, clocks.wall),
     partyRoles: new PartyRoleService(db, clocks.wall),

@@ -66,6 +66,11 @@ const variables = {
   TIDEMARK_ADMIN_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   TIDEMARK_DEFAULT_PLAN: z.enum(PLANS).default('free'),
   TIDEMARK_SIGNUP: onOff.default(true),
+  TIDEMARK_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'an smtp:// or smtps:// URL (smtp://user:password@host:587)')
+    .optional(),
+  TIDEMARK_SMTP_FROM: z.string().min(3).default('Tidemark <tidemark@localhost>'),
   TIDEMARK_SANDBOX: onOff.default(true),
   TIDEMARK_SANDBOX_SPEED: z.coerce.number().min(0).max(1_000_000).default(0),
   TIDEMARK_SANDBOX_SEED: z.string().min(1).default('tidemark'),
@@ -92,7 +97,7 @@ const variables = {
 } as const;
 
 /** Their values never appear in a configuration error: start-up messages end up in logs. */
-const SECRET_VARIABLES = new Set(['TIDEMARK_ADMIN_TOKEN', 'TIDEMARK_SECRET_KEY']);
+const SECRET_VARIABLES = new Set(['TIDEMARK_ADMIN_TOKEN', 'TIDEMARK_SECRET_KEY', 'TIDEMARK_SMTP_URL']);
 
 /**
  * Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH / _VERSION / _AN_URL / _RATE_LIMIT. Validated by
@@ -123,6 +128,8 @@ export interface Config {
   adminToken: string | undefined;
   defaultPlan: Plan;
   signup: boolean;
+  /** Where invitation and password-reset e-mails go out; null: the links are only shown to who made them. */
+  smtp: { url: string; from: string } | null;
   sandbox: { enabled: boolean; speed: number; seed: string; url: string | undefined };
   carriers: Record<string, CarrierEndpoint>;
   webhooks: {
@@ -232,6 +239,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
     adminToken: v.TIDEMARK_ADMIN_TOKEN,
     defaultPlan: v.TIDEMARK_DEFAULT_PLAN,
     signup: v.TIDEMARK_SIGNUP,
+    smtp: v.TIDEMARK_SMTP_URL ? { url: v.TIDEMARK_SMTP_URL, from: v.TIDEMARK_SMTP_FROM } : null,
     sandbox: {
       enabled: v.TIDEMARK_SANDBOX,
       speed: v.TIDEMARK_SANDBOX_SPEED,

@@ -11,7 +11,9 @@ import { randomToken, sha256 } from '../lib/secrets.js';
 import { type Db, isUniqueViolation, type Queryable } from '../storage/db.js';
 import { findAccountById } from '../storage/repositories/accounts.js';
 import * as repo from '../storage/repositories/users.js';
+import type { Logger } from 'pino';
 import type { AccountService } from './accounts.js';
+import type { Mailer } from './mailer.js';
 import type { RateLimitService } from './rate-limits.js';
 
 export type { OneTimeKind, Role, UserRow } from '../storage/repositories/users.js';
@@ -49,6 +51,15 @@ export interface UserServiceOptions {
   signupEnabled: boolean;
   defaultPlan: Plan;
   publicUrl: () => string;
+  /** Sends invitation and reset links by e-mail when SMTP is configured. */
+  mailer?: Mailer | null;
+  logger?: Logger;
+}
+
+/** A link to hand over, and whether it also went out by e-mail. */
+export interface IssuedLink {
+  url: string;
+  emailed: boolean;
 }
 
 /** A hash to verify against when there is no such user, so that a wrong e-mail costs what a wrong password does. */
@@ -221,8 +232,8 @@ export class UserService {
     return repo.listUsers(this.o.db, accountId);
   }
 
-  /** An owner invites someone: the link to hand over. */
-  async invite(owner: repo.UserRow, input: { email?: unknown; role?: unknown }): Promise<string> {
+  /** An owner invites someone: the link to hand over (e-mailed too when SMTP is configured). */
+  async invite(owner: repo.UserRow, input: { email?: unknown; role?: unknown }): Promise<IssuedLink> {
     requireOwner(owner);
     const problems: ErrorItem[] = [];
     const email = this.#email(input.email, problems);
@@ -230,7 +241,37 @@ export class UserService {
     if (role !== 'owner' && role !== 'member') problems.push({ pointer: '/role', detail: 'role must be owner or member', code: 'inclusion' });
     if (email && (await repo.findUserByEmail(this.o.db, email))) problems.push({ pointer: '/email', detail: 'This e-mail address already has a user', code: 'taken' });
     if (problems.length) throw validationFailed(problems);
-    return this.issueLink(this.o.db, 'invite', { accountId: owner.account_id, email: email!, role: role as repo.Role });
+    const url = await this.issueLink(this.o.db, 'invite', { accountId: owner.account_id, email: email!, role: role as repo.Role });
+    const account = await findAccountById(this.o.db, owner.account_id);
+    return this.#mail(email!, url, `You are invited to ${account?.companyName ?? 'an account'} on Tidemark`, [
+      `${owner.email} invites you to ${account?.companyName ?? 'their account'} on Tidemark.`,
+      '',
+      `Choose your password here (the link works once, for 7 days):`,
+      url,
+    ]);
+  }
+
+  async #mail(to: string, url: string, subject: string, lines: string[]): Promise<IssuedLink> {
+    if (!this.o.mailer) return { url, emailed: false };
+    try {
+      await this.o.mailer.send({ to, subject, text: lines.join('\n') });
+      return { url, emailed: true };
+    } catch (err) {
+      // The link still works: whoever asked for it can hand it over.
+      this.o.logger?.warn({ err, to }, 'could not send an e-mail');
+      return { url, emailed: false };
+    }
+  }
+
+  async #resetMail(user: repo.UserRow, url: string): Promise<IssuedLink> {
+    return this.#mail(user.email, url, 'Set your Tidemark password', [
+      'Someone with access to your Tidemark account asked for a new password for you.',
+      '',
+      'Set it here (the link works once, for 24 hours):',
+      url,
+      '',
+      'Nothing changes until the link is used.',
+    ]);
   }
 
   /** An owner removes a member (never the last owner). */
@@ -247,20 +288,20 @@ export class UserService {
     });
   }
 
-  /** A password-reset link for a user of the owner's account. */
-  async resetLinkFor(owner: repo.UserRow, userId: string): Promise<string> {
+  /** A password-reset link for a user of the owner's account (e-mailed too when SMTP is configured). */
+  async resetLinkFor(owner: repo.UserRow, userId: string): Promise<IssuedLink> {
     requireOwner(owner);
     if (!isUuid(userId)) throw notFound('user');
     const user = await repo.findUser(this.o.db, owner.account_id, userId);
     if (!user) throw notFound('user');
-    return this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email });
+    return this.#resetMail(user, await this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email }));
   }
 
   /** The admin API's password reset: by e-mail address, whatever the account. */
-  async resetLinkForEmail(email: string): Promise<string> {
+  async resetLinkForEmail(email: string): Promise<IssuedLink> {
     const user = await repo.findUserByEmail(this.o.db, email.trim());
     if (!user) throw notFound('user');
-    return this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email });
+    return this.#resetMail(user, await this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email }));
   }
 
   async #startSession(q: Queryable, user: repo.UserRow, account: Account): Promise<SignedIn> {

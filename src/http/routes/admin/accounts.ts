@@ -128,10 +128,11 @@ export default function adminAccounts(app: App, deps: HttpDeps) {
       schema: {
         tags: ['admin'],
         summary: "A one-time link to set a user's password",
-        description: 'Plain JSON `{"email": …}` → 201 `{"url": …}`: a link, valid 24 hours, to the web app page that sets a new password.',
+        description:
+          'Plain JSON `{"email": …}` → 201 `{"url": …, "emailed": bool}`: a link, valid 24 hours, to the web app page that sets a new password (also e-mailed to the user when TIDEMARK_SMTP_URL is set).',
         body: z.object({ email: z.string().min(1) }).strict(),
       },
     },
-    async (req, reply) => reply.code(201).send({ url: await deps.users.resetLinkForEmail(req.body.email) }),
+    async (req, reply) => reply.code(201).send(await deps.users.resetLinkForEmail(req.body.email)),
   );
 }

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
 import { seedShipment } from '../../../../test/kit/seed.js';
@@ -277,7 +279,7 @@ describe('one-time links and the team', () => {
       payload: { email: s.email },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().url).toMatch(/\/setup\//);
+    expect(res.json()).toMatchObject({ url: expect.stringMatching(/\/setup\//), emailed: false });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/admin/password_resets',
@@ -362,5 +364,64 @@ describe('the deep link /shipments/find', () => {
     expect(await go('99887')).toBe(`/shipments/${b.id}`);
     expect(await go('CMAU1234562')).toBe('/shipments?q=CMAU1234562');
     expect(await go('')).toBe('/shipments');
+  });
+});
+
+describe('e-mail when SMTP is configured', () => {
+  it('sends invitations and password resets to the address, through the SMTP server', async () => {
+    const received: { to: string[]; body: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      onData(stream, session, done) {
+        let body = '';
+        stream.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as AddressInfo).port;
+    const mail = await testApp({
+      database: t.database,
+      env: { TIDEMARK_SMTP_URL: `smtp://127.0.0.1:${port}`, TIDEMARK_SMTP_FROM: 'Tidemark <noreply@tidemark.test>' },
+    });
+    try {
+      const owner = await signUp(mail);
+      const h = { cookie: owner.cookie, 'x-csrf-token': owner.csrf };
+      const invite = await mail.app.inject({ method: 'POST', url: '/auth/invites', headers: h, payload: { email: 'Invitee@Example.com' } });
+      expect(invite.statusCode).toBe(201);
+      expect(invite.json()).toMatchObject({ emailed: true, url: expect.stringMatching(/\/setup\//) });
+      const reset = await mail.app.inject({ method: 'POST', url: `/auth/members/${owner.body.user.id}/reset`, headers: h });
+      expect(reset.json()).toMatchObject({ emailed: true });
+      expect(received.map((r) => r.to)).toEqual([['invitee@example.com'], [owner.email]]);
+      // Quoted-printable may fold long lines: compare without soft breaks.
+      const text = (i: number) => received[i]!.body.replace(/=\r?\n/g, '');
+      expect(text(0)).toContain(invite.json().url);
+      expect(text(0)).toMatch(/From: Tidemark <noreply@tidemark\.test>/);
+      expect(text(1)).toContain(reset.json().url);
+    } finally {
+      await mail.app.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('still hands the link over when the SMTP server cannot be reached', async () => {
+    const mail = await testApp({ database: t.database, env: { TIDEMARK_SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      const owner = await signUp(mail);
+      const invite = await mail.app.inject({
+        method: 'POST',
+        url: '/auth/invites',
+        headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf },
+        payload: { email: email() },
+      });
+      expect(invite.statusCode).toBe(201);
+      expect(invite.json()).toMatchObject({ emailed: false, url: expect.stringMatching(/\/setup\//) });
+    } finally {
+      await mail.app.close();
+    }
   });
 });

@@ -74,7 +74,7 @@ export default function authRoutes(app: App, deps: HttpDeps) {
   }));
 
   app.post('/auth/invites', { schema: { ...hide, body: anyBody }, config: { auth: 'session' } }, async (req, reply) =>
-    reply.code(201).send({ url: await deps.users.invite(userOf(req), req.body ?? {}) }),
+    reply.code(201).send(await deps.users.invite(userOf(req), req.body ?? {})),
   );
 
   app.delete('/auth/members/:id', { schema: hide, config: { auth: 'session' } }, async (req, reply) => {
@@ -85,6 +85,6 @@ export default function authRoutes(app: App, deps: HttpDeps) {
 
   app.post('/auth/members/:id/reset', { schema: hide, config: { auth: 'session' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
-    return reply.code(201).send({ url: await deps.users.resetLinkFor(userOf(req), id) });
+    return reply.code(201).send(await deps.users.resetLinkFor(userOf(req), id));
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type IncludeTree, type Page, pageLinks, type ResourceKind, resolveIncluded } from './jsonapi.js';
 
 export const JSONAPI = 'application/vnd.api+json; charset=utf-8';
 
@@ -9,4 +10,23 @@ export function sendDocument(reply: FastifyReply, status: number, body: unknown)
 /** The absolute URL of this request as sent, for the document's `links.self`. */
 export function selfUrl(publicUrl: string, req: FastifyRequest): string {
   return `${publicUrl}${req.url}`;
+}
+
+/**
+ * A JSON:API list document: the page's records, their includes resolved for the whole page, page links and
+ * meta (`{size, total}` unless the route's reference shape says otherwise).
+ */
+export async function sendList<T>(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  publicUrl: string,
+  list: { kind: ResourceKind<T>; items: T[]; total: number; page: Page; include: IncludeTree; meta?: Record<string, unknown> },
+): Promise<FastifyReply> {
+  const { kind, items, total, page, include } = list;
+  return sendDocument(reply, 200, {
+    data: items.map(kind.render),
+    included: await resolveIncluded(kind, items, include),
+    links: pageLinks(publicUrl, req.url, page, total),
+    meta: list.meta ?? { size: items.length, total },
+  });
 }

@@ -3,8 +3,8 @@ import { badRequest } from '../../../domain/errors.js';
 import { isUuid } from '../../../lib/ids.js';
 import type { ContainerFilter } from '../../../services/containers.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { pageLinks, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
-import { selfUrl, sendDocument } from '../../reply.js';
+import { parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
+import { selfUrl, sendDocument, sendList } from '../../reply.js';
 import { containerKind, rawEventKind } from '../../resources/container.js';
 import { transportEventKind } from '../../resources/transport-event.js';
 import { includeQuery, listQuery } from '../../schemas.js';
@@ -69,13 +69,7 @@ export function containerTransportEvents(app: App, deps: HttpDeps) {
       const include = parseInclude(query.include, kind);
       const page = parsePage(query, 30);
       const { items, total } = await deps.containers.transportEvents(accountOf(req).id, id, page);
-      const included = await resolveIncluded(kind, items, include);
-      return sendDocument(reply, 200, {
-        data: items.map(kind.render),
-        included,
-        links: pageLinks(deps.config.publicUrl, req.url, page, total),
-        meta: { size: items.length, total },
-      });
+      return sendList(reply, req, deps.config.publicUrl, { kind, items, total, page, include });
     },
   );
 }
@@ -90,7 +84,7 @@ export function listContainersRoute(app: App, deps: HttpDeps) {
         tags: ['containers'],
         summary: 'List containers, newest first',
         description:
-          '`filter[number]` finds a container by its number, with or without spaces and dashes; `filter[customer_id]` and `filter[customer_name]` (partial, any case) by its customer (its own customer role, else its shipment\'s).',
+          "`filter[number]` finds a container by its number, with or without spaces and dashes; `filter[customer_id]` and `filter[customer_name]` (partial, any case) by its customer (its own customer role, else its shipment's).",
         querystring: listQuery,
       },
     },
@@ -99,13 +93,7 @@ export function listContainersRoute(app: App, deps: HttpDeps) {
       const include = parseInclude(query.include, kind);
       const page = parsePage(query, 30);
       const { items, total } = await deps.containers.list(accountOf(req).id, containerFilter(query), page);
-      const included = await resolveIncluded(kind, items, include);
-      return sendDocument(reply, 200, {
-        data: items.map(kind.render),
-        included,
-        links: pageLinks(deps.config.publicUrl, req.url, page, total),
-        meta: { size: items.length, total },
-      });
+      return sendList(reply, req, deps.config.publicUrl, { kind, items, total, page, include });
     },
   );
 }

@@ -1,8 +1,8 @@
 // GET /v2/shipments/{id}/estimated_events (beyond the reference API): the shipment's ETA history, every
 // `shipment.estimated.arrival` as it came, newest first; the same objects webhooks reference.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { pageLinks, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
-import { sendDocument } from '../../reply.js';
+import { parseInclude, parsePage } from '../../jsonapi.js';
+import { sendList } from '../../reply.js';
 import { estimatedEventKind } from '../../resources/events.js';
 import { listQuery } from '../../schemas.js';
 
@@ -14,7 +14,8 @@ export default function shipmentEstimatedEvents(app: App, deps: HttpDeps) {
       schema: {
         tags: ['shipments'],
         summary: "A shipment's arrival estimates (ETA history), newest first",
-        description: 'Each `estimated_event` has `estimated_timestamp` (the ETA then given), `created_at` (when Tidemark learnt it) and its port and vessel.',
+        description:
+          'Each `estimated_event` has `estimated_timestamp` (the ETA then given), `created_at` (when Tidemark learnt it) and its port and vessel.',
         querystring: listQuery,
       },
     },
@@ -24,13 +25,7 @@ export default function shipmentEstimatedEvents(app: App, deps: HttpDeps) {
       const include = parseInclude(query.include, kind);
       const page = parsePage(query, 30);
       const { items, total } = await deps.shipments.estimatedEvents(accountOf(req).id, id, page);
-      const included = await resolveIncluded(kind, items, include);
-      return sendDocument(reply, 200, {
-        data: items.map(kind.render),
-        included,
-        links: pageLinks(deps.config.publicUrl, req.url, page, total),
-        meta: { size: items.length, total },
-      });
+      return sendList(reply, req, deps.config.publicUrl, { kind, items, total, page, include });
     },
   );
 }

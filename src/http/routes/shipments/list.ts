@@ -1,8 +1,8 @@
 // GET /v2/shipments: the account's shipments, newest first, with the reference API's filters.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { errorBody } from '../../errors.js';
-import { pageLinks, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
-import { JSONAPI, sendDocument } from '../../reply.js';
+import { parseInclude, parsePage } from '../../jsonapi.js';
+import { JSONAPI, sendList } from '../../reply.js';
 import { attachPartyRoles, shipmentKind } from '../../resources/shipment.js';
 import { listQuery } from '../../schemas.js';
 import { parseShipmentQuery } from './filters.js';
@@ -20,7 +20,7 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
           '`number` (the bill of lading or booking number it was tracked by), `tracking_stopped` (true/false),',
           '`arrival_from` / `arrival_to` (YYYY-MM-DD, inclusive, POD local date of the actual or else estimated arrival),',
           '`port_of_lading` / `port_of_discharge` (UN/LOCODEs, `x[]=` or comma list), `customer_id`, `customer_name`.',
-          'Invalid filter values answer 422 with the reference\'s top-level `error` array (and JSON:API `errors`).',
+          "Invalid filter values answer 422 with the reference's top-level `error` array (and JSON:API `errors`).",
           '`with_party_roles=true` adds the `party_roles` relationship.',
         ].join(' '),
         querystring: listQuery,
@@ -43,13 +43,7 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
       }
       const { items, total } = await deps.shipments.list(accountOf(req).id, filter, page);
       if (withPartyRoles || include.has('party_roles')) await attachPartyRoles(deps, accountOf(req).id, items);
-      const included = await resolveIncluded(kind, items, include);
-      return sendDocument(reply, 200, {
-        data: items.map(kind.render),
-        included,
-        links: pageLinks(deps.config.publicUrl, req.url, page, total),
-        meta: { size: items.length, total },
-      });
+      return sendList(reply, req, deps.config.publicUrl, { kind, items, total, page, include });
     },
   );
 }

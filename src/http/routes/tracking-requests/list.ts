@@ -2,8 +2,8 @@
 import { badRequest } from '../../../domain/errors.js';
 import type { TrackingRequestFilter, TrackingRequestStatus } from '../../../services/tracking-requests.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { pageLinks, paginationMeta, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
-import { sendDocument } from '../../reply.js';
+import { paginationMeta, parseInclude, parsePage } from '../../jsonapi.js';
+import { sendList } from '../../reply.js';
 import { trackingRequestKind } from '../../resources/tracking-request.js';
 import { listQuery } from '../../schemas.js';
 
@@ -29,13 +29,8 @@ export default function listTrackingRequests(app: App, deps: HttpDeps) {
       const page = parsePage(query, 30);
       const filter = parseFilter(query);
       const { items, total } = await deps.trackingRequests.list(accountOf(req).id, filter, page);
-      const included = await resolveIncluded(kind, items, include);
-      return sendDocument(reply, 200, {
-        data: items.map(kind.render),
-        included,
-        links: pageLinks(deps.config.publicUrl, req.url, page, total),
-        meta: { size: items.length, total, pagination: paginationMeta(page, total) },
-      });
+      const meta = { size: items.length, total, pagination: paginationMeta(page, total) };
+      return sendList(reply, req, deps.config.publicUrl, { kind, items, total, page, include, meta });
     },
   );
 }

@@ -3,8 +3,8 @@ import { badRequest } from '../../../domain/errors.js';
 import { isUuid } from '../../../lib/ids.js';
 import { isEventName, type NotificationFilter } from '../../../services/notifications.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { pageLinks, paginationMeta, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
-import { sendDocument } from '../../reply.js';
+import { paginationMeta, parseInclude, parsePage } from '../../jsonapi.js';
+import { sendList } from '../../reply.js';
 import { webhookNotificationKind } from '../../resources/webhook-notification.js';
 import { listQuery } from '../../schemas.js';
 
@@ -32,18 +32,13 @@ export default function listWebhookNotifications(app: App, deps: HttpDeps) {
       const page = parsePage(query, 30);
       const filter = parseFilter(query);
       const { items, total } = await deps.notifications.list(accountOf(req).id, filter, page);
-      const included = await resolveIncluded(kind, items, include);
-      return sendDocument(reply, 200, {
-        data: items.map(kind.render),
-        included,
-        links: pageLinks(deps.config.publicUrl, req.url, page, total),
-        // An empty list says no last page, as the reference API does.
-        meta: {
-          size: items.length,
-          total,
-          pagination: total === 0 ? { current: page.number, records: 0 } : paginationMeta(page, total),
-        },
-      });
+      // An empty list says no last page, as the reference API does.
+      const meta = {
+        size: items.length,
+        total,
+        pagination: total === 0 ? { current: page.number, records: 0 } : paginationMeta(page, total),
+      };
+      return sendList(reply, req, deps.config.publicUrl, { kind, items, total, page, include, meta });
     },
   );
 }

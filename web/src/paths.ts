@@ -14,3 +14,11 @@ export const APP_PATHS = [
 ] as const;
 
 export type AppPath = (typeof APP_PATHS)[number];
+
+/** Paths the server answers itself (the deep link resolves and redirects): the app loads them, never routes them. */
+export const SERVER_PATHS = ['/shipments/find'] as const;
+
+export function isServerPath(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0];
+  return (SERVER_PATHS as readonly string[]).includes(pathname ?? '');
+}

@@ -1,5 +1,6 @@
 // A small history router: path patterns with `:params`, `navigate()`, `<Link>`, and a hook that re-renders on
 // every location change (push, replace, back/forward).
+import { isServerPath } from '../paths.js';
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
@@ -25,6 +26,12 @@ window.addEventListener('popstate', notify);
 
 /** Goes to a same-origin path (with its query) without reloading the page. */
 export function navigate(to: string, opts: { replace?: boolean } = {}) {
+  // The server resolves these (the deep link): a page load, not a route of the app.
+  if (isServerPath(to)) {
+    if (opts.replace) window.location.replace(to);
+    else window.location.assign(to);
+    return;
+  }
   const before = window.location.pathname + window.location.search;
   if (to === before && !opts.replace) return;
   if (opts.replace) window.history.replaceState(null, '', to);

@@ -1,123 +1,104 @@
-// `/board`: the containers that need action — on hold, available, last free day today, tomorrow or passed —
-// with counts, in one sortable table. Reads the newest containers of the account (one page of 100).
+// `/board`: the containers that need action today (GET /v2/containers/board?include=shipment) — on hold (which
+// holds), available, last free day today, tomorrow or passed, demurrage accruing — most urgent first, with a
+// count per kind (each a toggle that narrows the table to it) and sortable columns; every row links to its
+// container. Days are counted by the server in the pickup place's own calendar at the world time.
+import { useState } from 'preact/hooks';
 import { Async } from '../components/Async';
 import { type Column, DataTable } from '../components/DataTable';
 import { Badge } from '../components/Facts';
 import { Page } from '../components/Page';
+import { SandboxPanel } from '../components/SandboxPanel';
 import { Time } from '../components/Time';
 import { api } from '../lib/api';
-import { useWorldNow } from '../lib/clock';
 import { useLoad } from '../lib/hooks';
-import type { ListDoc } from '../lib/jsonapi';
-import { containerStatusLabel, containerStatusTone, humanize } from '../lib/labels';
-import type { Container, ContainerAttributes } from '../lib/resources';
+import { Included, type ListDoc, type Resource } from '../lib/jsonapi';
+import { containerStatusLabel, containerStatusTone, money } from '../lib/labels';
+import { lfdZone } from '../lib/pickup';
+import type { BoardAttention, ContainerDetail, ShipmentDetail } from '../lib/tracking';
+import { holdLabel } from '../lib/tracking';
 import { Link } from '../lib/router';
-import { daysFrom } from '../lib/time';
+import { useWorldAdvanced } from '../lib/world';
+import type { PageProps } from '../routes';
 
-const DONE = new Set(['picked_up', 'delivered', 'empty_returned', 'off_dock', 'dropped', 'loaded']);
+type BoardRow = Resource<ContainerDetail> & { meta?: { attention?: BoardAttention } };
+type Kind = 'on_hold' | 'available' | 'lfd_today' | 'lfd_tomorrow' | 'lfd_passed' | 'demurrage_accruing';
 
-interface Row {
-  container: Container;
-  held: boolean;
-  available: boolean;
-  lfdDays: number | null;
-}
+const KINDS: { key: Kind; label: string; test: (a: BoardAttention) => boolean }[] = [
+  { key: 'on_hold', label: 'On hold', test: (a) => a.holds.length > 0 },
+  { key: 'available', label: 'Available', test: (a) => a.available },
+  { key: 'lfd_today', label: 'LFD today', test: (a) => a.lfd === 'today' },
+  { key: 'lfd_tomorrow', label: 'LFD tomorrow', test: (a) => a.lfd === 'tomorrow' },
+  { key: 'lfd_passed', label: 'LFD passed', test: (a) => a.lfd === 'passed' },
+  { key: 'demurrage_accruing', label: 'Demurrage accruing', test: (a) => a.demurrage_accruing },
+];
 
-export default function Board() {
-  const now = useWorldNow();
-  const list = useLoad((signal) => api.get<ListDoc<ContainerAttributes>>('/v2/containers', { signal, query: { 'page[size]': 100 } }), []);
+const NONE: BoardAttention = { holds: [], available: false, lfd: null, lfd_days_left: null, demurrage_accruing: false };
+const attention = (r: BoardRow) => r.meta?.attention ?? NONE;
 
-  const rowsOf = (d: ListDoc<ContainerAttributes>): Row[] =>
-    d.data
-      .filter((c) => !DONE.has(c.attributes.current_status))
-      .map((c) => ({
-        container: c,
-        held: (c.attributes.holds_at_pod_terminal ?? []).some((h) => h.status === 'hold'),
-        available: !!c.attributes.ready_for_pickup,
-        lfdDays: c.attributes.pickup_lfd ? daysFrom(c.attributes.pickup_lfd, now, c.attributes.pod_timezone) : null,
-      }))
-      .filter((r) => r.held || r.available || (r.lfdDays !== null && r.lfdDays <= 1));
-
-  const columns: Column<Row>[] = [
-    {
-      key: 'number',
-      header: 'Container',
-      rowHeader: true,
-      cell: (r) => <Link href={`/containers/${r.container.id}`}>{r.container.attributes.number}</Link>,
-      sortValue: (r) => r.container.attributes.number,
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (r) => (
-        <Badge tone={containerStatusTone(r.container.attributes.current_status)}>
-          {containerStatusLabel(r.container.attributes.current_status)}
-        </Badge>
-      ),
-      sortValue: (r) => r.container.attributes.current_status,
-    },
-    {
-      key: 'holds',
-      header: 'Holds',
-      cell: (r) =>
-        (r.container.attributes.holds_at_pod_terminal ?? [])
-          .filter((h) => h.status === 'hold')
-          .map((h) => humanize(h.name))
-          .join(', ') || 'None',
-      sortValue: (r) => (r.held ? 0 : 1),
-    },
-    {
-      key: 'lfd',
-      header: 'Last free day',
-      cell: (r) => (
-        <span>
-          <LfdBadge days={r.lfdDays} />{' '}
-          <Time
-            domain
-            value={r.container.attributes.pickup_lfd}
-            zone={r.container.attributes.pod_timezone}
-            dateOnly
-            mode="absolute"
-            empty=""
-          />
-        </span>
-      ),
-      sortValue: (r) => r.lfdDays,
-    },
-  ];
+export default function Board({ session }: PageProps) {
+  const board = useLoad(
+    (signal) => api.get<ListDoc<ContainerDetail>>('/v2/containers/board', { signal, query: { include: 'shipment' } }),
+    [],
+  );
+  useWorldAdvanced(board.reload);
+  const [only, setOnly] = useState<Kind | null>(null);
 
   return (
     <Page title="Board">
-      <Async state={list}>
+      <SandboxPanel session={session} />
+      <p class="lead">The containers that need action today, most urgent first. Days count in the pickup place’s own calendar.</p>
+      <Async state={board}>
         {(d) => {
-          const rows = rowsOf(d);
-          const counts = [
-            ['On hold', rows.filter((r) => r.held).length],
-            ['Available', rows.filter((r) => r.available).length],
-            ['LFD passed', rows.filter((r) => r.lfdDays !== null && r.lfdDays < 0).length],
-            ['LFD today', rows.filter((r) => r.lfdDays === 0).length],
-            ['LFD tomorrow', rows.filter((r) => r.lfdDays === 1).length],
-          ] as const;
+          const rows = d.data as BoardRow[];
+          const counts = (d.meta?.counts ?? {}) as Partial<Record<Kind | 'needs_action', number>>;
+          const inc = new Included(d.included);
+          const kind = KINDS.find((k) => k.key === only);
+          const shown = kind ? rows.filter((r) => kind.test(attention(r))) : rows;
           return (
             <>
-              <ul class="counts" aria-label="Counts">
-                {counts.map(([label, n]) => (
-                  <li key={label} class="count">
-                    <span class="count-number">{n}</span> <span class="count-label">{label}</span>
+              <ul class="counts board-counts" aria-label="Containers needing action, by kind">
+                <li class="count count-total">
+                  <span class="count-number">{counts.needs_action ?? rows.length}</span> <span class="count-label">Need action</span>
+                </li>
+                {KINDS.map((k) => (
+                  <li key={k.key} class="count">
+                    <button
+                      type="button"
+                      class={`count-button count-${k.key}`}
+                      aria-pressed={only === k.key}
+                      onClick={() => setOnly(only === k.key ? null : k.key)}
+                    >
+                      <span class="count-number">{counts[k.key] ?? rows.filter((r) => k.test(attention(r))).length}</span>{' '}
+                      <span class="count-label">{k.label}</span>
+                    </button>
                   </li>
                 ))}
               </ul>
-              <DataTable
-                caption="Containers that need action"
-                hideCaption
-                columns={columns}
-                rows={rows}
-                rowKey={(r) => r.container.id}
-                initialSort={{ key: 'lfd', dir: 'asc' }}
-                empty="Nothing needs action right now."
-              />
-              {(d.meta?.total ?? 0) > d.data.length && (
-                <p class="muted">Showing what needs action among the {d.data.length} newest containers.</p>
+              {kind && (
+                <p class="filter-note" role="status">
+                  Showing only: {kind.label}.{' '}
+                  <button type="button" class="button-quiet button-small" onClick={() => setOnly(null)}>
+                    Show all
+                  </button>
+                </p>
+              )}
+              {shown.length ? (
+                <>
+                  <p class="scroll-hint" aria-hidden="true">
+                    Swipe the table sideways for more columns.
+                  </p>
+                  <DataTable
+                    caption={kind ? `Containers: ${kind.label}` : 'Containers that need action'}
+                    hideCaption
+                    columns={columns(inc)}
+                    rows={shown}
+                    rowKey={(r) => r.id}
+                  />
+                </>
+              ) : (
+                <p class="empty-state" role="status">
+                  {kind ? `No container is in “${kind.label}” right now.` : 'Nothing needs action right now.'}
+                </p>
               )}
             </>
           );
@@ -127,10 +108,106 @@ export default function Board() {
   );
 }
 
-function LfdBadge({ days }: { days: number | null }) {
-  if (days === null) return null;
-  if (days < 0) return <Badge tone="bad">Passed</Badge>;
-  if (days === 0) return <Badge tone="warn">Today</Badge>;
-  if (days === 1) return <Badge tone="warn">Tomorrow</Badge>;
-  return <Badge>In {days} days</Badge>;
+const URGENCY = (a: BoardAttention) =>
+  (a.lfd === 'passed' ? 0 : a.lfd === 'today' ? 10 : a.lfd === 'tomorrow' ? 20 : 30) + (a.holds.length ? 0 : 5) + (a.available ? 0 : 1);
+
+function columns(inc: Included): Column<BoardRow>[] {
+  return [
+    {
+      key: 'number',
+      header: 'Container',
+      rowHeader: true,
+      cell: (r) => (
+        <Link href={`/containers/${r.id}`} class="strong-link">
+          {r.attributes.number}
+        </Link>
+      ),
+      sortValue: (r) => r.attributes.number,
+    },
+    {
+      key: 'needs',
+      header: 'Needs',
+      cell: (r) => <Needs a={attention(r)} />,
+      sortValue: (r) => URGENCY(attention(r)),
+    },
+    {
+      key: 'holds',
+      header: 'Holds',
+      cell: (r) => attention(r).holds.map(holdLabel).join(', ') || <span class="muted">None</span>,
+      sortValue: (r) => attention(r).holds.join(',') || null,
+    },
+    {
+      key: 'lfd',
+      header: 'Last free day',
+      cell: (r) => {
+        const a = attention(r);
+        if (!r.attributes.pickup_lfd) return <span class="muted">Not given</span>;
+        return (
+          <span class="lfd-cell">
+            <Time domain value={r.attributes.pickup_lfd} zone={lfdZone(r.attributes)} dateOnly mode="absolute" />
+            {a.lfd_days_left !== null && <span class="muted small">{daysText(a.lfd_days_left)}</span>}
+          </span>
+        );
+      },
+      sortValue: (r) => attention(r).lfd_days_left,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) => <Badge tone={containerStatusTone(r.attributes.current_status)}>{containerStatusLabel(r.attributes.current_status)}</Badge>,
+      sortValue: (r) => r.attributes.current_status,
+    },
+    {
+      key: 'fees',
+      header: 'Fees',
+      align: 'end',
+      cell: (r) => {
+        const total = (r.attributes.fees_at_pod_terminal ?? []).find((f) => f.type === 'total');
+        return total ? money(total.amount, total.currency_code) : <span class="muted">—</span>;
+      },
+      sortValue: (r) => (r.attributes.fees_at_pod_terminal ?? []).find((f) => f.type === 'total')?.amount ?? null,
+    },
+    {
+      key: 'shipment',
+      header: 'Shipment',
+      cell: (r) => {
+        const s = inc.one<ShipmentDetail>(r, 'shipment');
+        if (!s) return '—';
+        return (
+          <span class="shipment-cell">
+            <Link href={`/shipments/${s.id}?container=${r.id}`}>{s.attributes.bill_of_lading_number ?? s.attributes.normalized_number}</Link>
+            <span class="muted small">{s.attributes.port_of_discharge_name ?? s.attributes.port_of_discharge_locode}</span>
+          </span>
+        );
+      },
+      sortValue: (r) => inc.one<ShipmentDetail>(r, 'shipment')?.attributes.bill_of_lading_number,
+    },
+  ];
+}
+
+function daysText(days: number): string {
+  if (days > 1) return `${days} days left`;
+  if (days === 1) return 'tomorrow';
+  if (days === 0) return 'today';
+  return `passed ${-days} day${days === -1 ? '' : 's'} ago`;
+}
+
+function Needs({ a }: { a: BoardAttention }) {
+  const tags: [string, 'bad' | 'warn' | 'good' | 'info'][] = [];
+  if (a.demurrage_accruing) tags.push(['Demurrage accruing', 'bad']);
+  if (a.lfd === 'passed') tags.push(['LFD passed', 'bad']);
+  if (a.lfd === 'today') tags.push(['LFD today', 'bad']);
+  if (a.lfd === 'tomorrow') tags.push(['LFD tomorrow', 'warn']);
+  if (a.holds.length) tags.push([`On hold: ${a.holds.map(holdLabel).join(', ')}`, 'bad']);
+  if (a.available) tags.push(['Available', 'good']);
+  if (!tags.length) return <span class="muted">—</span>;
+  return (
+    <span class="needs">
+      {tags.map(([t, tone]) => (
+        <Badge key={t} tone={tone}>
+          {t}
+        </Badge>
+      ))}
+    </span>
+  );
 }

@@ -1,24 +1,54 @@
-// `/containers/<id>`: the container's key facts — status, availability, last free day, holds and fees,
-// milestones — and a link to its shipment.
+// `/containers/<id>`: whether the container can be picked up (the verdict in words), its key facts, milestones
+// (actual and estimated, local times with their zone), the last free day by source with the one that applies,
+// holds and fees, the appointment, the rail leg, editable reference numbers and the raw events.
 import { Async } from '../components/Async';
-import { type Column, DataTable } from '../components/DataTable';
 import { Badge, Facts } from '../components/Facts';
 import { Page, Section } from '../components/Page';
+import { SandboxPanel } from '../components/SandboxPanel';
 import { Time } from '../components/Time';
 import { ApiError, api } from '../lib/api';
+import { useWorldNow } from '../lib/clock';
 import { useLoad } from '../lib/hooks';
-import { type Doc, Included } from '../lib/jsonapi';
-import { containerStatusLabel, containerStatusTone, equipmentLabel, humanize, money } from '../lib/labels';
-import type { ContainerAttributes, Fee, Hold, ShipmentAttributes } from '../lib/resources';
+import { type Doc, Included, type ListDoc } from '../lib/jsonapi';
+import { containerStatusLabel, containerStatusTone, equipmentLabel } from '../lib/labels';
 import { Link } from '../lib/router';
+import type {
+  ContainerDetail,
+  RawEventAttributes,
+  ShipmentDetail,
+  TerminalAttributes,
+  TransportEventAttributes,
+} from '../lib/tracking';
+import { useWorldAdvanced } from '../lib/world';
 import type { PageProps } from '../routes';
+import { Milestones } from './container/Milestones';
+import { FeesTable, HoldsTable, LfdHeadline, LfdTable, PickupChanges, VerdictBanner } from './container/Pickup';
+import { RailLeg, hasRailLeg } from './container/RailLeg';
+import { RawEventsTable } from './container/RawEvents';
+import { RefNumbers } from './container/RefNumbers';
 
-export default function ContainerPage({ params }: PageProps) {
+export default function ContainerPage({ params, session }: PageProps) {
   const id = params.id!;
+  const path = `/v2/containers/${encodeURIComponent(id)}`;
+  const now = useWorldNow();
   const doc = useLoad(
-    (signal) => api.get<Doc<ContainerAttributes>>(`/v2/containers/${encodeURIComponent(id)}`, { signal, query: { include: 'shipment' } }),
+    (signal) => api.get<Doc<ContainerDetail>>(path, { signal, query: { include: 'shipment,pod_terminal,pickup_facility' } }),
     [id],
   );
+  const events = useLoad(
+    (signal) =>
+      api.get<ListDoc<TransportEventAttributes>>(`${path}/transport_events`, {
+        signal,
+        query: { include: 'location,terminal,vessel', 'page[size]': 100 },
+      }),
+    [id],
+  );
+  const raw = useLoad((signal) => api.get<ListDoc<RawEventAttributes>>(`${path}/raw_events`, { signal, query: { 'page[size]': 100 } }), [id]);
+  useWorldAdvanced(() => {
+    doc.reload();
+    events.reload();
+    raw.reload();
+  });
 
   if (doc.error instanceof ApiError && doc.error.status === 404) {
     return (
@@ -36,98 +66,88 @@ export default function ContainerPage({ params }: PageProps) {
       <Async state={doc}>
         {(d) => {
           const c = d.data.attributes;
-          const shipment = new Included(d.included).one<ShipmentAttributes>(d.data, 'shipment');
+          const inc = new Included(d.included);
+          const shipment = inc.one<ShipmentDetail>(d.data, 'shipment');
+          const terminal = inc.one<TerminalAttributes>(d.data, 'pod_terminal')?.attributes;
+          const pickupAt = inc.one<TerminalAttributes>(d.data, 'pickup_facility')?.attributes;
           const zone = c.pod_timezone;
-          const holds = c.holds_at_pod_terminal ?? [];
-          const fees = c.fees_at_pod_terminal ?? [];
           return (
             <>
-              {shipment && (
-                <p class="breadcrumbs">
-                  <Link href="/shipments">Shipments</Link> <span aria-hidden="true">›</span>{' '}
-                  <Link href={`/shipments/${shipment.id}`}>{shipment.attributes.bill_of_lading_number ?? 'Shipment'}</Link>
-                </p>
-              )}
+              <p class="breadcrumbs">
+                <Link href="/shipments">Shipments</Link>
+                {shipment && (
+                  <>
+                    {' '}
+                    <span aria-hidden="true">›</span>{' '}
+                    <Link href={`/shipments/${shipment.id}?container=${d.data.id}`}>
+                      Shipment {shipment.attributes.bill_of_lading_number ?? shipment.attributes.normalized_number}
+                    </Link>
+                  </>
+                )}
+              </p>
+              <SandboxPanel session={session} />
+              <VerdictBanner c={c} now={now} />
               <Facts
                 items={[
                   ['Status', <Badge tone={containerStatusTone(c.current_status)}>{containerStatusLabel(c.current_status)}</Badge>],
                   ['Equipment', equipmentLabel(c)],
                   [
                     'Available for pickup',
-                    !c.availability_known
-                      ? 'Not known yet'
-                      : c.ready_for_pickup
-                        ? 'Yes, ready'
-                        : c.available_for_pickup
-                          ? 'Available, but held'
-                          : 'No',
+                    !c.availability_known ? 'Not known yet' : c.available_for_pickup ? (c.ready_for_pickup ? 'Yes, and released' : 'Yes, but not released') : 'No',
                   ],
-                  ['Last free day', <Time domain value={c.pickup_lfd} zone={zone} dateOnly />],
-                  ['Pickup appointment', <Time domain value={c.pickup_appointment_at} zone={zone} />],
+                  ['Pickup appointment', <Time domain value={c.pickup_appointment_at} zone={zone} empty="None booked" />],
+                  ['Terminal', terminal ? `${terminal.name}${terminal.firms_code ? ` (${terminal.firms_code})` : ''}` : null],
                   ['Location at terminal', c.location_at_pod_terminal],
+                  ...(pickupAt ? ([['Pickup facility', pickupAt.name]] as [string, string][]) : []),
+                  ['Terminal last checked', <Time domain value={c.terminal_checked_at} mode="relative" empty="Not yet" />],
                   ['Seal', c.seal_number],
                   ['Weight', c.weight_in_lbs ? `${c.weight_in_lbs.toLocaleString()} lbs` : null],
-                  ['Reference numbers', (c.ref_numbers ?? []).join(', ')],
                 ]}
               />
-              <Section id="milestones" title="Milestones">
-                <Facts
-                  items={[
-                    ['Arrived at POD', <Time domain value={c.pod_arrived_at} zone={zone} />],
-                    ['Discharged', <Time domain value={c.pod_discharged_at} zone={zone} />],
-                    ['Full out at POD', <Time domain value={c.pod_full_out_at} zone={zone} />],
-                    [
-                      'Full out at destination',
-                      <Time domain value={c.final_destination_full_out_at} zone={c.final_destination_timezone} />,
-                    ],
-                    ['Delivered', <Time domain value={c.delivered_at} />],
-                    ['Empty returned', <Time domain value={c.empty_terminated_at} zone={c.empty_terminated_timezone} />],
-                  ]}
+              <div class="container-grid">
+                <Section id="milestones" title="Milestones">
+                  <Async state={events} label="Loading the milestones…">
+                    {(ev) => <Milestones events={ev.data} included={ev.included} now={now} />}
+                  </Async>
+                </Section>
+                <div>
+                  <Section id="lfd" title="Last free day">
+                    <LfdHeadline c={c} now={now} />
+                    <LfdTable c={c} now={now} />
+                    {events.data && <PickupChanges events={events.data.data} />}
+                  </Section>
+                  <Section id="holds" title="Holds">
+                    <HoldsTable holds={c.holds_at_pod_terminal ?? []} />
+                  </Section>
+                  <Section id="fees" title="Fees">
+                    <FeesTable fees={c.fees_at_pod_terminal ?? []} />
+                  </Section>
+                </div>
+              </div>
+              {hasRailLeg(c) && (
+                <Section id="rail" title="Rail leg">
+                  <RailLeg c={c} />
+                </Section>
+              )}
+              <Section id="refs" title="Reference numbers">
+                <RefNumbers
+                  id={d.data.id}
+                  value={c.ref_numbers ?? []}
+                  onSaved={(saved) =>
+                    doc.setData({ ...d, data: { ...d.data, attributes: { ...c, ref_numbers: saved.data.attributes.ref_numbers } } })
+                  }
                 />
               </Section>
-              <Section id="holds" title="Holds">
-                <HoldsTable holds={holds} />
-              </Section>
-              <Section id="fees" title="Fees">
-                <FeesTable fees={fees} />
+              <Section id="raw" title="Raw events">
+                <p class="muted">What each source said, in its own words, before Tidemark read it.</p>
+                <Async state={raw} label="Loading the raw events…">
+                  {(r) => <RawEventsTable events={r.data} />}
+                </Async>
               </Section>
             </>
           );
         }}
       </Async>
     </Page>
-  );
-}
-
-function HoldsTable({ holds }: { holds: Hold[] }) {
-  const columns: Column<Hold>[] = [
-    { key: 'name', header: 'Hold', rowHeader: true, cell: (h) => humanize(h.name) },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (h) => (h.status === 'hold' ? <Badge tone="bad">On hold</Badge> : <Badge tone="warn">Pending</Badge>),
-    },
-    { key: 'description', header: 'Description', cell: (h) => h.description ?? '—' },
-  ];
-  return (
-    <DataTable
-      caption="Holds"
-      hideCaption
-      columns={columns}
-      rows={holds}
-      rowKey={(h) => `${h.name}:${h.description ?? ''}`}
-      empty="No holds."
-    />
-  );
-}
-
-/** The terminal's fee lines as given; a `total` line is shown as such and never added up with the others. */
-function FeesTable({ fees }: { fees: Fee[] }) {
-  const columns: Column<Fee>[] = [
-    { key: 'type', header: 'Fee', rowHeader: true, cell: (f) => (f.type === 'total' ? <strong>Total</strong> : humanize(f.type)) },
-    { key: 'amount', header: 'Amount', cell: (f) => money(f.amount, f.currency_code), align: 'end' },
-  ];
-  return (
-    <DataTable caption="Fees" hideCaption columns={columns} rows={fees} rowKey={(f) => `${f.type}:${f.currency_code}`} empty="No fees." />
   );
 }

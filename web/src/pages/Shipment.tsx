@@ -1,23 +1,69 @@
-// `/shipments/<id>`: the shipment's key facts and its containers.
+// `/shipments/<id>`: the shipment's key facts; its route (port of lading → transshipments → port of discharge →
+// inland destination) as a timeline and on a map drawn offline, with the vessel's latest position and track for
+// accounts with `routing`; its containers (`?container=<id>` selects one, as the deep link does); the ETA history.
 import { Async } from '../components/Async';
-import { type Column, DataTable } from '../components/DataTable';
 import { Badge, Facts } from '../components/Facts';
 import { Page, Section } from '../components/Page';
+import { RouteMap, type VesselMark } from '../components/RouteMap';
+import { SandboxPanel } from '../components/SandboxPanel';
 import { Time } from '../components/Time';
 import { ApiError, api } from '../lib/api';
+import { etaShift } from '../lib/eta';
 import { useLoad } from '../lib/hooks';
 import { type Doc, Included } from '../lib/jsonapi';
-import { carrierLabel, containerStatusLabel, containerStatusTone, equipmentLabel, placeLabel, shipmentStatus } from '../lib/labels';
-import type { Container, ContainerAttributes, ShipmentAttributes } from '../lib/resources';
-import { Link } from '../lib/router';
+import { carrierLabel, placeLabel, shipmentStatus } from '../lib/labels';
+import { buildRoute, type Route } from '../lib/route';
+import { Link, setQuery } from '../lib/router';
+import { hasFeature } from '../lib/session';
+import type { ContainerDetail, ShipmentDetail, TransportEvent, VesselAttributes } from '../lib/tracking';
+import type { LonLat } from '../lib/worldMap';
+import { useWorldAdvanced } from '../lib/world';
 import type { PageProps } from '../routes';
+import { EtaHistory } from './shipments/EtaHistory';
+import { RouteTimeline } from './shipments/RouteTimeline';
+import { SelectedContainer, ShipmentContainers } from './shipments/ShipmentContainers';
 
-export default function ShipmentPage({ params }: PageProps) {
+const INCLUDE = [
+  'containers',
+  'containers.transport_events',
+  'containers.transport_events.location',
+  'containers.transport_events.vessel',
+  'port_of_lading',
+  'port_of_discharge',
+  'destination',
+  'pod_terminal',
+].join(',');
+
+export default function ShipmentRoute(props: PageProps) {
+  return <ShipmentPage {...props} />;
+}
+
+function ShipmentPage({ params, location, session }: PageProps) {
   const id = params.id!;
   const doc = useLoad(
-    (signal) => api.get<Doc<ShipmentAttributes>>(`/v2/shipments/${encodeURIComponent(id)}`, { signal, query: { include: 'containers' } }),
+    (signal) => api.get<Doc<ShipmentDetail>>(`/v2/shipments/${encodeURIComponent(id)}`, { signal, query: { include: INCLUDE } }),
     [id],
   );
+  const s = doc.data?.data.attributes;
+  const routing = hasFeature(session, 'routing');
+  const imo = routing ? s?.pod_vessel_imo : null;
+  const vessel = useLoad(
+    imo
+      ? (signal) =>
+          api.get<Doc<VesselAttributes>>(`/v2/vessels/${encodeURIComponent(imo)}`, {
+            signal,
+            query: {
+              ...(s?.pol_atd_at ? { 'show_positions[from_timestamp]': s.pol_atd_at } : {}),
+              ...(s?.pod_ata_at ? { 'show_positions[to_timestamp]': s.pod_ata_at } : {}),
+            },
+          })
+      : null,
+    [imo, s?.pol_atd_at, s?.pod_ata_at],
+  );
+  useWorldAdvanced(() => {
+    doc.reload();
+    vessel.reload();
+  });
 
   if (doc.error instanceof ApiError && doc.error.status === 404) {
     return (
@@ -29,60 +75,81 @@ export default function ShipmentPage({ params }: PageProps) {
       </Page>
     );
   }
-  const a = doc.data?.data.attributes;
-  const number = a?.bill_of_lading_number ?? a?.normalized_number ?? 'Shipment';
+  const number = s?.bill_of_lading_number ?? s?.normalized_number ?? 'Shipment';
   return (
-    <Page title={a ? `Shipment ${number}` : 'Shipment'}>
+    <Page title={s ? `Shipment ${number}` : 'Shipment'}>
       <p class="breadcrumbs">
         <Link href="/shipments">Shipments</Link>
       </p>
+      <SandboxPanel session={session} />
       <Async state={doc}>
         {(d) => {
-          const s = d.data.attributes;
-          const containers = new Included(d.included).many<ContainerAttributes>(d.data, 'containers');
-          const status = shipmentStatus(s);
+          const a = d.data.attributes;
+          const inc = new Included(d.included);
+          const containers = inc.many<ContainerDetail>(d.data, 'containers');
+          const wanted = location.search.get('container');
+          const selected = containers.find((c) => c.id === wanted) ?? null;
+          const routeOf = selected ?? containers[0];
+          const events = routeOf ? inc.many<TransportEvent['attributes']>(routeOf, 'transport_events') : [];
+          const route = buildRoute(a, events, d.included);
+          const status = shipmentStatus(a);
+          const shift = etaShift(a.pod_ata_at ?? a.pod_eta_at, a.pod_original_eta_at);
+          const v = vessel.data?.data.attributes;
           return (
             <>
+              {wanted && !selected && (
+                <p class="alert alert-warning" role="status">
+                  The container asked for is not part of this shipment; showing the shipment.
+                </p>
+              )}
+              {selected && <SelectedContainer c={selected} />}
               <Facts
                 items={[
                   ['Status', <Badge tone={status.tone}>{status.label}</Badge>],
-                  ['Carrier', `${carrierLabel(s)}${s.shipping_line_scac ? ` (${s.shipping_line_scac})` : ''}`],
-                  ['Port of lading', placeLabel(s.port_of_lading_name, s.port_of_lading_locode)],
+                  ['Carrier', `${carrierLabel(a)}${a.shipping_line_scac ? ` (${a.shipping_line_scac})` : ''}`],
+                  ['Port of lading', placeLabel(a.port_of_lading_name, a.port_of_lading_locode)],
+                  ['Port of discharge', placeLabel(a.port_of_discharge_name, a.port_of_discharge_locode)],
                   [
-                    'Departure',
-                    s.pol_atd_at ? (
-                      <Time domain value={s.pol_atd_at} zone={s.pol_timezone} />
-                    ) : (
-                      <Estimated value={s.pol_etd_at} zone={s.pol_timezone} />
+                    'Arrival at POD',
+                    a.pod_ata_at ? (
+                      <>
+                        <Badge tone="good">Actual</Badge> <Time domain value={a.pod_ata_at} zone={a.pod_timezone} />
+                      </>
+                    ) : a.pod_eta_at ? (
+                      <>
+                        <Badge tone="info">Estimated</Badge> <Time domain value={a.pod_eta_at} zone={a.pod_timezone} />
+                      </>
+                    ) : null,
+                  ],
+                  [
+                    'Change from the first ETA',
+                    shift ? (
+                      <span class={`eta-shift eta-shift-${shift.tone}`}>{shift.text}</span>
+                    ) : a.pod_original_eta_at ? null : (
+                      'No ETA yet'
                     ),
                   ],
-                  ['Port of discharge', placeLabel(s.port_of_discharge_name, s.port_of_discharge_locode)],
+                  ['Vessel / voyage', [a.pod_vessel_name, a.pod_voyage_number].filter(Boolean).join(' / ')],
                   [
-                    'Arrival',
-                    s.pod_ata_at ? (
-                      <Time domain value={s.pod_ata_at} zone={s.pod_timezone} />
-                    ) : (
-                      <Estimated value={s.pod_eta_at} zone={s.pod_timezone} />
-                    ),
+                    'Inland destination',
+                    a.destination_locode ? placeLabel(a.destination_name, a.destination_locode) : 'None (picked up at the port)',
                   ],
-                  ['Vessel / voyage', [s.pod_vessel_name, s.pod_voyage_number].filter(Boolean).join(' / ')],
-                  ['Destination', s.destination_locode ? placeLabel(s.destination_name, s.destination_locode) : null],
-                  ['Customer', s.customer_name],
-                  ['Reference numbers', s.ref_numbers.join(', ')],
-                  ['Tags', s.tags.join(', ')],
+                  ['Customer', a.customer_name],
+                  ['Reference numbers', (a.ref_numbers ?? []).join(', ')],
+                  ['Tags', (a.tags ?? []).join(', ')],
                   [
                     'Tracking',
-                    s.line_tracking_stopped_at ? (
+                    a.line_tracking_stopped_at ? (
                       <>
-                        Stopped <Time domain value={s.line_tracking_stopped_at} mode="relative" />
-                        {s.line_tracking_stopped_reason ? ` (${s.line_tracking_stopped_reason.replace(/_/g, ' ')})` : ''}
+                        Stopped <Time domain value={a.line_tracking_stopped_at} mode="relative" />
+                        {a.line_tracking_stopped_reason ? ` (${a.line_tracking_stopped_reason.replace(/_/g, ' ')})` : ''}
                       </>
                     ) : (
                       <>
                         Active
-                        {s.line_tracking_last_succeeded_at && (
+                        {a.line_tracking_last_succeeded_at && (
                           <>
-                            , last checked <Time domain value={s.line_tracking_last_succeeded_at} mode="relative" />
+                            , carrier last asked <Time domain value={a.line_tracking_last_succeeded_at} mode="relative" />
                           </>
                         )}
                       </>
@@ -90,8 +157,35 @@ export default function ShipmentPage({ params }: PageProps) {
                   ],
                 ]}
               />
+              <Section
+                id="route"
+                title="Route"
+                actions={
+                  containers.length > 1 && routeOf ? (
+                    <RouteOf containers={containers.map((c) => ({ id: c.id, number: c.attributes.number }))} current={routeOf.id} />
+                  ) : undefined
+                }
+              >
+                {routeOf && containers.length > 1 && <p class="muted">Stops and times of container {routeOf.attributes.number}.</p>}
+                <div class="route-grid">
+                  <RouteTimeline route={route} />
+                  <RouteMap
+                    route={route}
+                    track={v?.positions?.map((p) => [p.longitude, p.latitude] as LonLat)}
+                    vessel={vesselMark(a, v)}
+                    description={describe(route, a, v)}
+                  />
+                </div>
+                {!routing && a.pod_vessel_imo && (
+                  <p class="muted small">The vessel’s position and track show for accounts with the routing feature.</p>
+                )}
+                {routing && vessel.error ? <p class="muted small">The vessel’s positions could not be loaded.</p> : null}
+              </Section>
               <Section id="containers" title={`Containers (${containers.length})`}>
-                <ContainersTable containers={containers} />
+                <ShipmentContainers containers={containers} selected={selected?.id ?? null} />
+              </Section>
+              <Section id="eta-history" title="ETA history">
+                <EtaHistory shipmentId={d.data.id} />
               </Section>
             </>
           );
@@ -101,47 +195,42 @@ export default function ShipmentPage({ params }: PageProps) {
   );
 }
 
-function Estimated({ value, zone }: { value: string | null; zone: string | null }) {
-  if (!value) return <span>—</span>;
-  return (
-    <span>
-      <span class="estimate-label">Estimated</span> <Time domain value={value} zone={zone} />
-    </span>
-  );
+/** The vessel's latest position while the shipment is still at sea. */
+function vesselMark(a: ShipmentDetail, v: VesselAttributes | undefined): VesselMark | null {
+  if (!v || a.pod_ata_at) return null;
+  const last = v.positions?.[v.positions.length - 1];
+  const lat = v.latitude ?? last?.latitude;
+  const lon = v.longitude ?? last?.longitude;
+  if (lat === null || lat === undefined || lon === null || lon === undefined) return null;
+  return {
+    name: v.name ?? a.pod_vessel_name ?? 'Vessel',
+    lat,
+    lon,
+    heading: v.navigational_heading_degrees ?? last?.heading ?? null,
+    at: v.position_timestamp,
+  };
 }
 
-export function ContainersTable({ containers }: { containers: Container[] }) {
-  const columns: Column<Container>[] = [
-    {
-      key: 'number',
-      header: 'Container',
-      rowHeader: true,
-      cell: (c) => <Link href={`/containers/${c.id}`}>{c.attributes.number}</Link>,
-      sortValue: (c) => c.attributes.number,
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (c) => (
-        <Badge tone={containerStatusTone(c.attributes.current_status)}>{containerStatusLabel(c.attributes.current_status)}</Badge>
-      ),
-      sortValue: (c) => c.attributes.current_status,
-    },
-    { key: 'equipment', header: 'Equipment', cell: (c) => equipmentLabel(c.attributes) },
-    {
-      key: 'holds',
-      header: 'Holds',
-      cell: (c) => (c.attributes.holds_at_pod_terminal ?? []).map((h) => h.name).join(', ') || 'None',
-      sortValue: (c) => (c.attributes.holds_at_pod_terminal ?? []).length,
-    },
-    {
-      key: 'lfd',
-      header: 'Last free day',
-      cell: (c) => <Time domain value={c.attributes.pickup_lfd} zone={c.attributes.pod_timezone} dateOnly />,
-      sortValue: (c) => c.attributes.pickup_lfd,
-    },
-  ];
+function describe(route: Route, a: ShipmentDetail, v: VesselAttributes | undefined): string {
+  const stops = route.stops.map((s) => `${s.name}${s.locode ? ` (${s.locode})` : ''}`).join(' → ');
+  const mark = vesselMark(a, v);
+  const at = mark
+    ? ` ${mark.name} last reported at ${Math.abs(mark.lat).toFixed(1)}° ${mark.lat >= 0 ? 'N' : 'S'}, ${Math.abs(mark.lon).toFixed(1)}° ${mark.lon >= 0 ? 'E' : 'W'}.`
+    : '';
+  return `Route: ${stops}.${at}`;
+}
+
+function RouteOf({ containers, current }: { containers: { id: string; number: string }[]; current: string }) {
   return (
-    <DataTable caption="Containers" hideCaption columns={columns} rows={containers} rowKey={(c) => c.id} empty="No containers known yet." />
+    <label class="inline-select">
+      <span>Route of</span>
+      <select value={current} onInput={(e) => setQuery({ container: (e.currentTarget as HTMLSelectElement).value }, { replace: true })}>
+        {containers.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.number}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -13,6 +13,7 @@ import { SecretKeyring, WebhookService } from './services/webhooks.js';
 import { UserService } from './services/users.js';
 import { smtpMailer } from './services/mailer.js';
 import { DeliveryRunner, WebhookDelivery } from './webhooks/delivery.js';
+import { createMcpServer } from './mcp/server.js';
 import { createTransport } from './webhooks/transport.js';
 import { exampleNotification, notificationDocument } from './http/resources/webhook-notification.js';
 import { NumberInferenceService } from './services/number-inference.js';
@@ -190,6 +191,7 @@ export function makeServices(
     rateLimits,
     metrics: new Metrics(db, { defaultMetrics: true, sourceHealth: () => trackingEngine.sourceHealth() }),
     sandbox,
+    mcpServer: (account) => createMcpServer({ deps: services, account }),
   };
   return services;
 }

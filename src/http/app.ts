@@ -48,6 +48,7 @@ import getWebhookNotification from './routes/webhook-notifications/get.js';
 import redeliverNotification from './routes/webhooks/redeliver.js';
 import webhookRoutes from './routes/webhooks/webhooks.js';
 import listWebhookNotifications from './routes/webhook-notifications/list.js';
+import mcpRoutes from './routes/mcp/mcp.js';
 import webApp from './routes/web/web.js';
 
 export interface AppOptions {
@@ -96,6 +97,8 @@ const ROUTES = [
   apiKeyRoutes,
   findShipment,
   health,
+  // The MCP endpoint (POST /mcp; its own authentication).
+  mcpRoutes,
   // The web app's shell and assets (hidden from the OpenAPI document).
   webApp,
 ];

@@ -1,4 +1,5 @@
 // What the HTTP layer is given by the composition root, and what it attaches to each request.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/index.js';
@@ -47,6 +48,11 @@ export interface HttpDeps {
   webhooks: WebhookService;
   /** People, sessions and one-time links of the web app. */
   users: UserService;
+  /**
+   * A new MCP server whose tools act for the account (one per request: the endpoint is stateless). Made by the
+   * composition root: the MCP tools are built on http's renderers, so http cannot import them.
+   */
+  mcpServer(account: Account): McpServer;
   /** Stop, resume and on-demand refresh; the engine's attempts and refreshes run in workers. */
   trackingEngine: TrackingEngine;
   rateLimits: RateLimitService;

@@ -44,6 +44,14 @@ export interface ContainerFilter {
   customerId?: string;
   /** The customer's company name, anywhere in it, any case. */
   customerName?: string;
+  /** Its current status is one of these. */
+  statuses?: string[];
+  /** Its shipment's port of lading, port of discharge or destination is one of these UN/LOCODEs. */
+  ports?: string[];
+  /** Its shipment's shipping line (SCAC) is one of these. */
+  carriers?: string[];
+  /** Updated after this instant. */
+  updatedAfter?: Date;
 }
 
 /** The account's containers, newest first. */
@@ -70,12 +78,26 @@ export async function listContainers(
       containsPattern(filter.customerName),
     );
   }
+  if (filter.statuses) add((n) => `c.current_status = ANY(${n}::text[])`, filter.statuses);
+  if (filter.ports) {
+    add(
+      (n) => `(s.port_of_lading_locode = ANY(${n}::text[]) OR s.port_of_discharge_locode = ANY(${n}::text[])
+        OR s.destination_locode = ANY(${n}::text[]))`,
+      filter.ports,
+    );
+  }
+  if (filter.carriers) add((n) => `s.shipping_line_scac = ANY(${n}::text[])`, filter.carriers);
+  if (filter.updatedAfter) add((n) => `c.updated_at > ${n}`, filter.updatedAfter);
   const clause = where.join(' AND ');
   const items = await q.query<ContainerRecord>(
     `${SELECT} WHERE ${clause} ORDER BY c.created_at DESC, c.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
     [...values, page.limit, page.offset],
   );
-  const count = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM containers c WHERE ${clause}`, values);
+  const count = await one<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n FROM containers c JOIN shipments s ON s.id = c.shipment_id WHERE ${clause}`,
+    values,
+  );
   return { items, total: count?.n ?? 0 };
 }
 

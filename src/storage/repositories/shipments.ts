@@ -75,6 +75,10 @@ export interface ShipmentFilter {
   carriers?: string[];
   /** Shipments with a container in one of these statuses. */
   containerStatuses?: string[];
+  /** Its port of lading, port of discharge or destination is one of these UN/LOCODEs. */
+  ports?: string[];
+  /** Updated after this instant. */
+  updatedAfter?: Date;
 }
 
 export async function listShipments(
@@ -118,6 +122,14 @@ export async function listShipments(
   if (filter.containerStatuses) {
     add((n) => `EXISTS (SELECT 1 FROM containers c WHERE c.shipment_id = s.id AND c.current_status = ANY(${n}::text[]))`, filter.containerStatuses);
   }
+  if (filter.ports) {
+    add(
+      (n) => `(s.port_of_lading_locode = ANY(${n}::text[]) OR s.port_of_discharge_locode = ANY(${n}::text[])
+        OR s.destination_locode = ANY(${n}::text[]))`,
+      filter.ports,
+    );
+  }
+  if (filter.updatedAfter) add((n) => `s.updated_at > ${n}`, filter.updatedAfter);
   const clause = where.join(' AND ');
   const rows = await q.query<ShipmentRecord>(
     `${SELECT} WHERE ${clause} ORDER BY s.created_at DESC, s.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,

@@ -1,0 +1,28 @@
+// What every MCP tool is given: the services (the same ones the REST API calls) and the caller's account.
+import type { Account } from '../domain/account.js';
+import type { HttpDeps } from '../http/context.js';
+
+export type McpDeps = Pick<
+  HttpDeps,
+  | 'config'
+  | 'accounts'
+  | 'parties'
+  | 'partyRoles'
+  | 'shipments'
+  | 'containers'
+  | 'shippingLines'
+  | 'places'
+  | 'vessels'
+  | 'numberInference'
+  | 'trackingRequests'
+  | 'search'
+  | 'notifications'
+  | 'webhooks'
+  | 'rateLimits'
+>;
+
+export interface ToolContext {
+  deps: McpDeps;
+  /** The account the request authenticated as; every tool reads and writes only its data. */
+  account: Account;
+}

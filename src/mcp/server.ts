@@ -1,0 +1,43 @@
+// The MCP server of one request: stateless, so each authenticated request gets its own server holding the
+// caller's account, with every tool registered.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolContext } from './context.js';
+import { registerGetContainer } from './tools/get-container.js';
+import { registerGetContainerRoute } from './tools/get-container-route.js';
+import { registerGetContainerTransportEvents } from './tools/get-container-transport-events.js';
+import { registerGetShipmentDetails } from './tools/get-shipment-details.js';
+import { registerGetSupportedShippingLines } from './tools/get-supported-shipping-lines.js';
+import { registerListContainers } from './tools/list-containers.js';
+import { registerListShipments } from './tools/list-shipments.js';
+import { registerListTrackingRequests } from './tools/list-tracking-requests.js';
+import { registerSearchContainer } from './tools/search-container.js';
+import { registerTrackContainer } from './tools/track-container.js';
+
+export type { McpDeps, ToolContext } from './context.js';
+
+export const SERVER_INFO = { name: 'tidemark', version: '1.0.0' } as const;
+
+const INSTRUCTIONS = `Tidemark tracks ocean containers and shipments for this account.
+Find things with search_container (any number) or list_containers / list_shipments; read details with get_container,
+get_shipment_details, get_container_transport_events and get_container_route. To start tracking a new number call
+track_container: it returns the container when it is already tracked, else a pending tracking request (check it later
+with list_tracking_requests). Times are ISO 8601 UTC; ports are UN/LOCODEs; carriers are SCACs.`;
+
+const TOOLS = [
+  registerSearchContainer,
+  registerTrackContainer,
+  registerGetContainer,
+  registerGetShipmentDetails,
+  registerGetContainerTransportEvents,
+  registerGetSupportedShippingLines,
+  registerGetContainerRoute,
+  registerListShipments,
+  registerListContainers,
+  registerListTrackingRequests,
+];
+
+export function createMcpServer(ctx: ToolContext): McpServer {
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  for (const register of TOOLS) register(server, ctx);
+  return server;
+}

@@ -1,7 +1,9 @@
 // The MCP server of one request: stateless, so each authenticated request gets its own server holding the
-// caller's account, with every tool registered.
+// caller's account, with every tool, prompt and resource registered.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolContext } from './context.js';
+import { PROMPTS } from './prompts/index.js';
+import { RESOURCES } from './resources/index.js';
 import { registerGetContainer } from './tools/get-container.js';
 import { registerGetContainerRoute } from './tools/get-container-route.js';
 import { registerGetContainerTransportEvents } from './tools/get-container-transport-events.js';
@@ -21,7 +23,9 @@ const INSTRUCTIONS = `Tidemark tracks ocean containers and shipments for this ac
 Find things with search_container (any number) or list_containers / list_shipments; read details with get_container,
 get_shipment_details, get_container_transport_events and get_container_route. To start tracking a new number call
 track_container: it returns the container when it is already tracked, else a pending tracking request (check it later
-with list_tracking_requests). Times are ISO 8601 UTC; ports are UN/LOCODEs; carriers are SCACs.`;
+with list_tracking_requests). Prompts track-shipment, check-demurrage and analyze-delays guide common tasks; the
+resource tidemark://container/{id} is a container as JSON and tidemark://docs/milestone-glossary explains the
+transport events. Times are ISO 8601 UTC; ports are UN/LOCODEs; carriers are SCACs.`;
 
 const TOOLS = [
   registerSearchContainer,
@@ -37,7 +41,10 @@ const TOOLS = [
 ];
 
 export function createMcpServer(ctx: ToolContext): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  for (const register of TOOLS) register(server, ctx);
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false }, completions: {} },
+    instructions: INSTRUCTIONS,
+  });
+  for (const register of [...TOOLS, ...PROMPTS, ...RESOURCES]) register(server, ctx);
   return server;
 }

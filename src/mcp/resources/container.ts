@@ -1,0 +1,41 @@
+// tidemark://container/{id}: a container as JSON, with the attributes of GET /v2/containers/{id}, read through the
+// services with the request's account. Another account's or an unknown id is a resource-not-found error.
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { TidemarkError } from '../../domain/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import type { ToolContext } from '../context.js';
+import { kinds } from '../render.js';
+
+/** The MCP error code for an unknown resource (the spec's -32002; the SDK has no constant for it). */
+export const RESOURCE_NOT_FOUND = -32002;
+
+export const CONTAINER_URI_TEMPLATE = 'tidemark://container/{id}';
+
+export function registerContainerResource(server: McpServer, { deps, account }: ToolContext) {
+  const { container: kind } = kinds(deps);
+  server.registerResource(
+    'container',
+    new ResourceTemplate(CONTAINER_URI_TEMPLATE, { list: undefined }),
+    {
+      title: 'Container',
+      description:
+        'A container of this account as JSON: the attributes of GET /v2/containers/{id} (status, holds, fees, last free days, availability, terminal). Ids come from search_container or list_containers.',
+      mimeType: 'application/json',
+    },
+    async (uri, variables) => {
+      const raw = variables.id;
+      const id = (Array.isArray(raw) ? raw[0] : raw) ?? '';
+      const notFound = () => new McpError(RESOURCE_NOT_FOUND, `Resource ${uri.href} not found`, { uri: uri.href });
+      if (!isUuid(id)) throw notFound();
+      try {
+        const container = await deps.containers.get(account.id, id.toLowerCase());
+        const document = { data: kind.render(container), links: { self: `${deps.config.publicUrl}/v2/containers/${container.id}` } };
+        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(document, null, 2) }] };
+      } catch (err) {
+        if (err instanceof TidemarkError && err.code === 'not_found') throw notFound();
+        throw err;
+      }
+    },
+  );
+}

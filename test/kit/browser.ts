@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type * as Axe from 'axe-core';
 import { type Browser, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -246,4 +246,28 @@ export function formatViolations(violations: Axe.Result[]): string {
       return `  ${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
     })
     .join('\n');
+}
+
+/** Waits for the page's heading and for every loading indicator to go. */
+export async function settled(page: Page, heading: string | RegExp, timeoutMs = 15_000): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible', timeout: timeoutMs });
+  await expect.poll(() => page.locator('.loading').count(), { timeout: timeoutMs }).toBe(0);
+}
+
+/**
+ * At desktop then phone width: no serious or critical axe violation, nothing wider than the screen, and a
+ * screenshot each (<name>-desktop.png, <name>-phone.png). Leaves the page at desktop width.
+ */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  for (const width of ['desktop', 'phone'] as const) {
+    if (width === 'phone') await phone(page);
+    await screenshot(page, `${name}-${width}`);
+    const violations = await axe(page);
+    expect(violations, `${name} at ${width} width has serious axe violations:\n${formatViolations(violations)}`).toEqual([]);
+    if (width === 'phone') {
+      const scrollWidth = await page.evaluate('document.documentElement.scrollWidth');
+      expect(scrollWidth, `${name} scrolls sideways at ${PHONE.width}px`).toBeLessThanOrEqual(PHONE.width);
+    }
+  }
+  await desktop(page);
 }

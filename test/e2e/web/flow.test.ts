@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FixedClock } from '../../../src/domain/clock.js';
 import { type TestApp, testApp } from '../../kit/app.js';
-import { axe, browserOrSkip, desktop, formatViolations, PHONE, phone, screenshot, useBrowser, webAppBuilt } from '../../kit/browser.js';
+import { browserOrSkip, checkPage, screenshot, settled, useBrowser, webAppBuilt } from '../../kit/browser.js';
 
 const gate = browserOrSkip(webAppBuilt);
 
@@ -37,26 +37,6 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
   afterAll(async () => {
     await t?.close();
   });
-
-  async function settled(page: Page, heading: string | RegExp): Promise<void> {
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible', timeout: 15_000 });
-    await expect.poll(() => page.locator('.loading').count(), { timeout: 15_000 }).toBe(0);
-  }
-
-  /** Screenshots and axe at desktop and phone width, and nothing wider than the phone; back to desktop. */
-  async function checkPage(page: Page, name: string): Promise<void> {
-    for (const width of ['desktop', 'phone'] as const) {
-      if (width === 'phone') await phone(page);
-      await screenshot(page, `flow-${name}-${width}`);
-      const violations = await axe(page);
-      expect(violations, `${name} at ${width} width has serious axe violations:\n${formatViolations(violations)}`).toEqual([]);
-      if (width === 'phone') {
-        const scrollWidth = await page.evaluate('document.documentElement.scrollWidth');
-        expect(scrollWidth, `${name} scrolls sideways at ${PHONE.width}px`).toBeLessThanOrEqual(PHONE.width);
-      }
-    }
-    await desktop(page);
-  }
 
   const path = (page: Page) => new URL(page.url());
 
@@ -104,7 +84,7 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     await settled(page, 'Developers');
     await page.getByRole('row', { name: /ERP integration/ }).waitFor();
     expect(await page.content()).not.toContain(key);
-    await checkPage(page, 'developers');
+    await checkPage(page, 'flow-developers');
 
     // Track the sandbox number with the form; the request's status shows, and the list fills once it is created.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' }).click();
@@ -121,7 +101,7 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     await page.locator('.request-status[data-status="created"]').waitFor({ timeout: 15_000 });
     const inList = page.getByRole('table').getByRole('link', { name: BL });
     await inList.waitFor({ timeout: 15_000 });
-    await checkPage(page, 'shipments');
+    await checkPage(page, 'flow-shipments');
 
     // The shipment page: route timeline, map (its land drawn from the bundled shapes), containers, ETA history.
     await inList.click();
@@ -132,7 +112,7 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     expect((await page.locator('.map-land').getAttribute('d'))!.length).toBeGreaterThan(1000);
     expect(await page.locator('.map-stop').count()).toBeGreaterThanOrEqual(2);
     await page.getByRole('heading', { name: 'ETA history' }).waitFor();
-    await checkPage(page, 'shipment');
+    await checkPage(page, 'flow-shipment');
 
     // Its container.
     const containerLink = page.locator('section[aria-labelledby="containers-title"] a.strong-link').first();
@@ -153,7 +133,7 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     await page.getByRole('button', { name: 'Save reference numbers' }).click();
     await page.getByText('Reference numbers saved.').waitFor();
     await page.locator('.chip', { hasText: REF }).waitFor();
-    await checkPage(page, 'container');
+    await checkPage(page, 'flow-container');
 
     // Advance the world with the sandbox panel: the vessel arrives and new milestones appear on the page.
     await page.getByRole('button', { name: '+1 week' }).click();
@@ -170,7 +150,7 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Board' }).click();
     await settled(page, 'Board');
     await page.getByRole('list', { name: 'Containers needing action, by kind' }).waitFor();
-    await checkPage(page, 'board');
+    await checkPage(page, 'flow-board');
 
     // The five deep-link cases of /shipments/find.
     const spaced = `${containerNumber.slice(0, 4).toLowerCase()} ${containerNumber.slice(4, 10)}-${containerNumber.slice(10)}`;
@@ -244,7 +224,9 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
       'MAEU240100001,parcel,MAEU',
       'MSCU240100001,bill_of_lading,ZZZZ',
     ].join('\r\n');
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Track 5 numbers' }).click();
     await page.getByText('Done: 5 sent.').waitFor({ timeout: 20_000 });
     const results = page.locator('#bulk-panel tbody tr');
@@ -268,7 +250,7 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     // Sorting by a header orders the rows (and says so to assistive technology).
     await page.getByRole('button', { name: /Last free day/ }).click();
     expect(await page.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('ascending');
-    await checkPage(page, 'board-busy');
+    await checkPage(page, 'flow-board-busy');
 
     // Filters live in the URL: applying one narrows the list, Back widens it again.
     await page.goto('/shipments');
@@ -280,7 +262,7 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => listRows.count()).toBe(1);
     expect(path(page).searchParams.get('carrier')).toBe('HLCU');
-    await checkPage(page, 'shipments-filtered');
+    await checkPage(page, 'flow-shipments-filtered');
     await page.goBack();
     await expect.poll(() => listRows.count()).toBe(4);
     expect(await page.getByLabel('Carrier').inputValue()).toBe('');
@@ -291,7 +273,7 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     await settled(page, 'Shipment HLCU240400004');
     await page.locator('.route-timeline').getByText('Inland destination').waitFor();
     await page.locator('.map-land').waitFor({ state: 'attached' });
-    await checkPage(page, 'shipment-rail');
+    await checkPage(page, 'flow-shipment-rail');
     await page.locator('section[aria-labelledby="containers-title"] a.strong-link').first().click();
     await settled(page, /^Container /);
     await page.getByRole('heading', { name: 'Rail leg' }).waitFor();
@@ -310,6 +292,6 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     await settled(page, 'Shipment COSU240600006');
     await page.locator('section[aria-labelledby="containers-title"] a.strong-link').first().click();
     await settled(page, /^Container /);
-    await checkPage(page, 'container-fees');
+    await checkPage(page, 'flow-container-fees');
   }, 120_000);
 });

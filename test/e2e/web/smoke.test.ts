@@ -9,7 +9,17 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FixedClock } from '../../../src/domain/clock.js';
 import { testApp, type TestApp } from '../../kit/app.js';
-import { axe, browserOrSkip, desktop, formatViolations, PHONE, phone, screenshot, useBrowser, webAppBuilt } from '../../kit/browser.js';
+import {
+  axe,
+  browserOrSkip,
+  checkPage,
+  formatViolations,
+  phone,
+  screenshot,
+  settled,
+  useBrowser,
+  webAppBuilt,
+} from '../../kit/browser.js';
 
 const gate = browserOrSkip(webAppBuilt);
 
@@ -37,30 +47,7 @@ describe.skipIf(gate.skip)('web app smoke (real browser)', () => {
   /** Opens `path` and waits for the page's heading and for every loading indicator to go. */
   async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
     await page.goto(path);
-    await settled(page, heading);
-  }
-
-  async function settled(page: Page, heading: string | RegExp): Promise<void> {
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible', timeout: 10_000 });
-    await expect.poll(() => page.locator('.loading').count(), { timeout: 10_000 }).toBe(0);
-  }
-
-  /**
-   * At desktop then phone width: no serious or critical axe violation, nothing wider than the screen, and a
-   * screenshot each (web-<name>-desktop.png, web-<name>-phone.png). Leaves the page at desktop width.
-   */
-  async function checkPage(page: Page, name: string): Promise<void> {
-    for (const width of ['desktop', 'phone'] as const) {
-      if (width === 'phone') await phone(page);
-      await screenshot(page, `web-${name}-${width}`);
-      const violations = await axe(page);
-      expect(violations, `${name} at ${width} width has serious axe violations:\n${formatViolations(violations)}`).toEqual([]);
-      if (width === 'phone') {
-        const scrollWidth = await page.evaluate('document.documentElement.scrollWidth');
-        expect(scrollWidth, `${name} scrolls sideways at ${PHONE.width}px`).toBeLessThanOrEqual(PHONE.width);
-      }
-    }
-    await desktop(page);
+    await settled(page, heading, 10_000);
   }
 
   test('the sign-in and sign-up pages render with labelled fields', async () => {
@@ -79,15 +66,15 @@ describe.skipIf(gate.skip)('web app smoke (real browser)', () => {
     expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('link', { name: 'Create an account' }).waitFor();
     await page.reload();
-    await settled(page, 'Sign in');
+    await settled(page, 'Sign in', 10_000);
     await page.getByRole('link', { name: 'Create an account' }).waitFor();
-    await checkPage(page, 'signin');
+    await checkPage(page, 'web-signin');
 
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await settled(page, 'Create an account');
+    await settled(page, 'Create an account', 10_000);
     expect(new URL(page.url()).pathname).toBe('/signup');
     for (const label of ['Company name', 'E-mail', 'Password']) expect(await page.getByLabel(label).isVisible(), label).toBe(true);
-    await checkPage(page, 'signup');
+    await checkPage(page, 'web-signup');
   });
 
   test('signing up lands on the shipments page', async () => {
@@ -97,7 +84,7 @@ describe.skipIf(gate.skip)('web app smoke (real browser)', () => {
     await page.getByLabel('E-mail').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await settled(page, 'Shipments');
+    await settled(page, 'Shipments', 10_000);
     expect(new URL(page.url()).pathname).toBe('/shipments');
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     expect(await page.getByText(COMPANY).first().isVisible()).toBe(true);
@@ -120,7 +107,7 @@ describe.skipIf(gate.skip)('web app smoke (real browser)', () => {
     const page = await browser.newPage({ baseURL, storageState: signedIn! });
     await open(page, path, heading);
     expect(new URL(page.url()).pathname).toBe(path);
-    await checkPage(page, name);
+    await checkPage(page, `web-${name}`);
   });
 
   test('at phone width the navigation is behind a menu button that opens, closes on Escape and returns focus', async () => {
@@ -144,7 +131,7 @@ describe.skipIf(gate.skip)('web app smoke (real browser)', () => {
     // Following a link closes it.
     await menu.click();
     await nav.getByRole('link', { name: 'Board' }).click();
-    await settled(page, 'Board');
+    await settled(page, 'Board', 10_000);
     expect(await nav.isVisible()).toBe(false);
   });
 
@@ -153,7 +140,7 @@ describe.skipIf(gate.skip)('web app smoke (real browser)', () => {
     const page = await browser.newPage({ baseURL, storageState: signedIn! });
     await open(page, '/board', 'Board');
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await settled(page, 'Sign in');
+    await settled(page, 'Sign in', 10_000);
     expect(new URL(page.url()).pathname).toBe('/signin');
     expect((await page.context().cookies()).some((c) => c.name === 'tm_session')).toBe(false);
 
@@ -171,7 +158,7 @@ describe.skipIf(gate.skip)('web app smoke (real browser)', () => {
     await again.getByText('The e-mail address or the password is not right.').waitFor();
     await again.getByLabel('Password').fill(PASSWORD);
     await again.getByRole('button', { name: 'Sign in' }).click();
-    await settled(again, 'Developers');
+    await settled(again, 'Developers', 10_000);
     expect(new URL(again.url()).pathname).toBe('/developers');
   });
 });

@@ -55,7 +55,7 @@ export class ContainerService {
    * transaction; a later mark moves its time; null takes it back (the event is invalidated, not deleted).
    */
   async update(accountId: string, id: string, changes: ContainerChanges): Promise<ContainerRecord> {
-    const current = await this.get(accountId, id);
+    const current = await this.#find(accountId, id);
     const { deliveredAt } = changes;
     if (deliveredAt && deliveredAt.getTime() > this.clocks.world.now().getTime()) {
       throw validationFailed([
@@ -112,11 +112,16 @@ export class ContainerService {
     return this.get(accountId, id);
   }
 
-  /** The account's container; not_found for another account's or an unknown id. */
+  /** The account's container, as the API shows it; not_found for another account's or an unknown id. */
   async get(accountId: string, id: string): Promise<ContainerRecord> {
+    return (await this.#withRawEventIds([await this.#find(accountId, id)]))[0]!;
+  }
+
+  /** The account's container row alone (no raw events derived): for checks and edits. */
+  async #find(accountId: string, id: string): Promise<ContainerRecord> {
     const found = isUuid(id) ? await findContainer(this.db, accountId, id) : undefined;
     if (!found) throw notFound('container');
-    return (await this.#withRawEventIds([found]))[0]!;
+    return found;
   }
 
   /**
@@ -131,8 +136,7 @@ export class ContainerService {
 
   /** What every source said about the container in its latest answer, in time order. */
   async rawEvents(accountId: string, id: string): Promise<{ container: ContainerRecord; events: RawEventRecord[] }> {
-    const found = isUuid(id) ? await findContainer(this.db, accountId, id) : undefined;
-    if (!found) throw notFound('container');
+    const found = await this.#find(accountId, id);
     const events = (await this.rawEventsOf([found])).get(found.id) ?? [];
     found.raw_event_ids = events.map((e) => rawEventId(found.id, e.key));
     return { container: found, events };
@@ -173,7 +177,7 @@ export class ContainerService {
 
   /** A container's transport events, newest first; not_found when the container is not the account's. */
   async transportEvents(accountId: string, id: string, page: { limit: number; offset: number }) {
-    const container = await this.get(accountId, id);
+    const container = await this.#find(accountId, id);
     return listTransportEvents(this.db, accountId, [container.id], page);
   }
 

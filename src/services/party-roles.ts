@@ -4,7 +4,9 @@ import type { Clock } from '../domain/clock.js';
 import { type ErrorItem, notFound, validationFailed } from '../domain/errors.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { type Db, isUniqueViolation } from '../storage/db.js';
+import { findContainer } from '../storage/repositories/containers.js';
 import { findParty } from '../storage/repositories/parties.js';
+import { findShipment } from '../storage/repositories/shipments.js';
 import * as repo from '../storage/repositories/party-roles.js';
 
 export type { PartyRoleRecord } from '../storage/repositories/party-roles.js';
@@ -48,11 +50,11 @@ export class PartyRoleService {
         const missing: ErrorItem[] = [];
         const party = isUuid(input.partyId!) ? await findParty(tx, accountId, input.partyId!) : undefined;
         if (!party) missing.push({ pointer: '/data/relationships/party/data/id', detail: 'No such party in this account', code: 'not_found' });
-        const [table, id, pointer] = input.shipmentId
-          ? (['shipments', input.shipmentId, '/data/relationships/shipment/data/id'] as const)
-          : (['containers', input.containerId!, '/data/relationships/container/data/id'] as const);
-        const target = isUuid(id) ? await tx.query(`SELECT 1 FROM ${table} WHERE account_id = $1 AND id = $2`, [accountId, id]) : [];
-        if (target.length === 0) missing.push({ pointer, detail: `No such ${table.slice(0, -1)} in this account`, code: 'not_found' });
+        const [what, id, pointer, find] = input.shipmentId
+          ? (['shipment', input.shipmentId, '/data/relationships/shipment/data/id', findShipment] as const)
+          : (['container', input.containerId!, '/data/relationships/container/data/id', findContainer] as const);
+        const target = isUuid(id) ? await find(tx, accountId, id) : undefined;
+        if (!target) missing.push({ pointer, detail: `No such ${what} in this account`, code: 'not_found' });
         if (missing.length) throw validationFailed(missing);
         const created = await repo.insertPartyRole(tx, {
           id: newId(),

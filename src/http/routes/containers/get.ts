@@ -7,6 +7,7 @@ import { parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
 import { selfUrl, sendDocument, sendList } from '../../reply.js';
 import { containerKind, rawEventKind } from '../../resources/container.js';
 import { transportEventKind } from '../../resources/transport-event.js';
+import { filtersOf, singleValue } from '../../query.js';
 import { includeQuery, listQuery } from '../../schemas.js';
 
 export default function containerRoutes(app: App, deps: HttpDeps) {
@@ -100,16 +101,8 @@ export function listContainersRoute(app: App, deps: HttpDeps) {
 
 /** `filter[number]`, `filter[customer_id]`, `filter[customer_name]`; a malformed value is a 400 naming it. */
 function containerFilter(query: Record<string, unknown>): ContainerFilter {
-  const raw = query.filter ?? {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw badRequest('filter must be given as filter[name]=value', { parameter: 'filter' });
-  const filters = raw as Record<string, unknown>;
-  const text = (name: string): string | undefined => {
-    const value = filters[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw badRequest(`filter[${name}] must be one value`, { parameter: `filter[${name}]` });
-    return value.trim() || undefined;
-  };
+  const filters = filtersOf(query);
+  const text = (name: string) => singleValue(filters[name], `filter[${name}]`);
   const filter: ContainerFilter = {};
   const number = text('number');
   if (number) filter.number = number;

@@ -5,6 +5,7 @@ import { badRequest, type ErrorItem } from '../../../domain/errors.js';
 import { isCalendarDate } from '../../../lib/dates.js';
 import { isUuid } from '../../../lib/ids.js';
 import type { ShipmentFilter } from '../../../services/shipments.js';
+import { filtersOf, singleValue } from '../../query.js';
 import { CONTAINER_STATUSES } from '../../../services/containers.js';
 
 export type { ShipmentFilter };
@@ -18,20 +19,14 @@ export interface ParsedShipmentQuery {
 
 const LOCODE = /^[A-Z]{2}[A-Z2-9]{3}$/;
 export function parseShipmentQuery(query: Record<string, unknown>): ParsedShipmentQuery {
-  const rawFilter = query.filter ?? {};
-  if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter))
-    throw badRequest('filter must be given as filter[name]=value', { parameter: 'filter' });
-  const filters = rawFilter as Record<string, unknown>;
+  const filters = filtersOf(query);
 
   /** The value of `filter[name]`, else of the bare `name`, with the parameter it came from. */
   const raw = (name: string): { value: unknown; parameter: string } =>
     filters[name] !== undefined ? { value: filters[name], parameter: `filter[${name}]` } : { value: query[name], parameter: name };
   const text = (name: string): { value: string | undefined; parameter: string } => {
     const { value, parameter } = raw(name);
-    if (value === undefined) return { value: undefined, parameter };
-    if (typeof value !== 'string') throw badRequest(`${parameter} must be a single value`, { parameter });
-    const v = value.trim();
-    return { value: v === '' ? undefined : v, parameter };
+    return { value: singleValue(value, parameter), parameter };
   };
 
   const filter: ShipmentFilter = {};
@@ -58,7 +53,12 @@ export function parseShipmentQuery(query: Record<string, unknown>): ParsedShipme
   const customer = text('customer_id');
   if (customer.value !== undefined) {
     if (isUuid(customer.value)) filter.customerId = customer.value.toLowerCase();
-    else invalid.push({ title: 'Invalid customer_id', detail: `${customer.parameter} must be a party id (UUID)`, parameter: customer.parameter });
+    else
+      invalid.push({
+        title: 'Invalid customer_id',
+        detail: `${customer.parameter} must be a party id (UUID)`,
+        parameter: customer.parameter,
+      });
   }
 
   for (const [name, title, key] of [
@@ -101,7 +101,12 @@ export function parseShipmentQuery(query: Record<string, unknown>): ParsedShipme
   // Beyond the reference API (the web app's filters): the carrier, and the status of any of its containers.
   for (const [name, key, valid, what] of [
     ['carrier', 'carriers', (v: string) => /^[A-Z]{2,4}$/.test(v), 'SCACs'],
-    ['status', 'containerStatuses', (v: string) => (CONTAINER_STATUSES as readonly string[]).includes(v.toLowerCase()), `container statuses (${CONTAINER_STATUSES.join(', ')})`],
+    [
+      'status',
+      'containerStatuses',
+      (v: string) => (CONTAINER_STATUSES as readonly string[]).includes(v.toLowerCase()),
+      `container statuses (${CONTAINER_STATUSES.join(', ')})`,
+    ],
   ] as const) {
     const { value, parameter } = raw(name);
     if (value === undefined || value === '') continue;

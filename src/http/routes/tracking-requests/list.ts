@@ -5,6 +5,7 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { paginationMeta, parseInclude, parsePage } from '../../jsonapi.js';
 import { sendList } from '../../reply.js';
 import { trackingRequestKind } from '../../resources/tracking-request.js';
+import { filtersOf, singleValue } from '../../query.js';
 import { listQuery } from '../../schemas.js';
 
 const STATUSES: TrackingRequestStatus[] = ['pending', 'awaiting_manifest', 'created', 'failed', 'tracking_stopped'];
@@ -36,14 +37,8 @@ export default function listTrackingRequests(app: App, deps: HttpDeps) {
 }
 
 function parseFilter(query: Record<string, unknown>): TrackingRequestFilter {
-  const raw = (query.filter ?? {}) as Record<string, unknown>;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw badRequest('filter must be filter[name]=value', { parameter: 'filter' });
-  const text = (name: string, value: unknown): string | undefined => {
-    if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'string') throw badRequest(`${name} must be a single value`, { parameter: name });
-    return value.trim();
-  };
+  const raw = filtersOf(query);
+  const text = (name: string, value: unknown) => singleValue(value, name);
   const filter: TrackingRequestFilter = {};
   const q = text('q', query.q);
   if (q) filter.q = q;

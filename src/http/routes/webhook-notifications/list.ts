@@ -6,6 +6,7 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { paginationMeta, parseInclude, parsePage } from '../../jsonapi.js';
 import { sendList } from '../../reply.js';
 import { webhookNotificationKind } from '../../resources/webhook-notification.js';
+import { filtersOf, singleValue } from '../../query.js';
 import { listQuery } from '../../schemas.js';
 
 /** What `include` is when the request names none: the webhook and the reference object, as the reference API. */
@@ -44,15 +45,8 @@ export default function listWebhookNotifications(app: App, deps: HttpDeps) {
 }
 
 function parseFilter(query: Record<string, unknown>): NotificationFilter {
-  const raw = query.filter ?? {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw badRequest('filter must be filter[name]=value', { parameter: 'filter' });
-  const text = (name: string, value: unknown): string | undefined => {
-    if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'string') throw badRequest(`${name} must be a single value`, { parameter: name });
-    return value.trim();
-  };
-  const f = raw as Record<string, unknown>;
+  const text = (name: string, value: unknown) => singleValue(value, name);
+  const f = filtersOf(query);
   for (const k of Object.keys(f)) {
     if (!['webhook_id', 'event', 'delivery_status'].includes(k)) {
       throw badRequest(`filter[${k}] is not a filter of webhook notifications`, { parameter: `filter[${k}]` });

@@ -18,6 +18,7 @@ export interface ParsedShipmentQuery {
 }
 
 const LOCODE = /^[A-Z]{2}[A-Z2-9]{3}$/;
+
 export function parseShipmentQuery(query: Record<string, unknown>): ParsedShipmentQuery {
   const filters = filtersOf(query);
 

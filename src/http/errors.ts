@@ -145,3 +145,9 @@ export function sendError(reply: FastifyReply, err: unknown, request: FastifyReq
     .type('application/vnd.api+json')
     .send(errorBody(status, [{ detail }], requestId));
 }
+
+/** JSON:API: a body whose id is not the resource's in the URL is a conflict. */
+export function idMismatch() {
+  const detail = 'data.id does not match the id in the URL';
+  return new TidemarkError('conflict', detail, { items: [{ title: 'Conflict', detail, pointer: '/data/id' }] });
+}

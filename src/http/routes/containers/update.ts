@@ -7,14 +7,17 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { containerKind } from '../../resources/container.js';
 import { labelList, resourceBody } from '../../schemas.js';
-import { idMismatch } from '../shipments/update.js';
+import { idMismatch } from '../../errors.js';
 
 const body = resourceBody(
   'container',
   z
     .object({
       ref_numbers: labelList.nullish(),
-      delivered_at: z.string().refine(isIsoInstant, 'must be an ISO 8601 date-time with a zone that exists, e.g. 2026-03-01T14:30:00Z').nullish(),
+      delivered_at: z
+        .string()
+        .refine(isIsoInstant, 'must be an ISO 8601 date-time with a zone that exists, e.g. 2026-03-01T14:30:00Z')
+        .nullish(),
     })
     .strict(),
 );
@@ -39,12 +42,16 @@ export default function updateContainer(app: App, deps: HttpDeps) {
         : {}),
     });
   };
-  app.patch('/v2/containers/:id', { schema: { tags: ['containers'], summary: 'Edit a container', description, body } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    if (req.body.data.id !== undefined && req.body.data.id !== id) throw idMismatch();
-    const container = await edit(accountOf(req).id, id, req.body.data.attributes);
-    return sendDocument(reply, 200, { data: kind.render(container), links: { self: selfUrl(deps.config.publicUrl, req) } });
-  });
+  app.patch(
+    '/v2/containers/:id',
+    { schema: { tags: ['containers'], summary: 'Edit a container', description, body } },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      if (req.body.data.id !== undefined && req.body.data.id !== id) throw idMismatch();
+      const container = await edit(accountOf(req).id, id, req.body.data.attributes);
+      return sendDocument(reply, 200, { data: kind.render(container), links: { self: selfUrl(deps.config.publicUrl, req) } });
+    },
+  );
   app.patch(
     '/v2/containers',
     {

@@ -1,6 +1,7 @@
 // PATCH /v2/shipments/{id}: the shipment's reference numbers and tags (the rest is the sources' word).
 import { z } from 'zod';
-import { TidemarkError, validationFailed } from '../../../domain/errors.js';
+import { validationFailed } from '../../../domain/errors.js';
+import { idMismatch } from '../../errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { shipmentKind } from '../../resources/shipment.js';
@@ -36,10 +37,4 @@ export default function updateShipment(app: App, deps: HttpDeps) {
       return sendDocument(reply, 200, { data: kind.render(shipment), links: { self: selfUrl(deps.config.publicUrl, req) } });
     },
   );
-}
-
-/** JSON:API: a body whose id is not the resource's in the URL is a conflict. */
-export function idMismatch() {
-  const detail = 'data.id does not match the id in the URL';
-  return new TidemarkError('conflict', detail, { items: [{ title: 'Conflict', detail, pointer: '/data/id' }] });
 }

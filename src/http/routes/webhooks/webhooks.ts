@@ -8,7 +8,7 @@ import { pageLinks, parsePage } from '../../jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { webhookKind } from '../../resources/webhook.js';
 import { listQuery } from '../../schemas.js';
-import { idMismatch } from '../shipments/update.js';
+import { idMismatch } from '../../errors.js';
 
 const header = z.object({ name: z.string(), value: z.string() }).strict();
 const attributes = z

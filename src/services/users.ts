@@ -84,11 +84,12 @@ export class UserService {
     const password = this.#password(input.password, problems);
     const company = typeof input.company_name === 'string' ? input.company_name.trim() : '';
     if (!company) problems.push({ pointer: '/company_name', detail: "Company name can't be blank", code: 'blank' });
-    else if (company.length > 255) problems.push({ pointer: '/company_name', detail: 'Company name is too long (maximum is 255 characters)', code: 'too_long' });
+    else if (company.length > 255)
+      problems.push({ pointer: '/company_name', detail: 'Company name is too long (maximum is 255 characters)', code: 'too_long' });
     if (problems.length) throw validationFailed(problems);
     const hash = await hashPassword(password!);
     const now = this.o.wall.now();
-    return this.#guardEmail(email!, () =>
+    return this.#guardEmail(() =>
       this.o.db.transaction(async (tx) => {
         if (await repo.findUserByEmail(tx, email!)) throw taken();
         const account = await this.o.accounts.create(tx, {
@@ -118,7 +119,10 @@ export class UserService {
       const decision = await this.o.rateLimits.takeKeyed(key, SIGNIN_LIMIT_PER_MINUTE);
       if (!decision.allowed) {
         const detail = 'Too many sign-in attempts; wait a minute and try again';
-        throw new TidemarkError('rate_limited', detail, { retryAfterSeconds: decision.retryAfterSeconds, items: [{ title: 'Too Many Requests', detail }] });
+        throw new TidemarkError('rate_limited', detail, {
+          retryAfterSeconds: decision.retryAfterSeconds,
+          items: [{ title: 'Too Many Requests', detail }],
+        });
       }
     }
     const user = email ? await repo.findUserByEmail(this.o.db, email) : undefined;
@@ -197,7 +201,7 @@ export class UserService {
     const email = described.email ?? this.#email(input.email, problems);
     if (problems.length) throw validationFailed(problems);
     const hash = await hashPassword(password!);
-    return this.#guardEmail(email!, () =>
+    return this.#guardEmail(() =>
       this.o.db.transaction(async (tx) => {
         const now = this.o.wall.now();
         const link = await repo.findOneTimeToken(tx, sha256(token), now, true);
@@ -238,8 +242,10 @@ export class UserService {
     const problems: ErrorItem[] = [];
     const email = this.#email(input.email, problems);
     const role = input.role === undefined || input.role === null ? 'member' : input.role;
-    if (role !== 'owner' && role !== 'member') problems.push({ pointer: '/role', detail: 'role must be owner or member', code: 'inclusion' });
-    if (email && (await repo.findUserByEmail(this.o.db, email))) problems.push({ pointer: '/email', detail: 'This e-mail address already has a user', code: 'taken' });
+    if (role !== 'owner' && role !== 'member')
+      problems.push({ pointer: '/role', detail: 'role must be owner or member', code: 'inclusion' });
+    if (email && (await repo.findUserByEmail(this.o.db, email)))
+      problems.push({ pointer: '/email', detail: 'This e-mail address already has a user', code: 'taken' });
     if (problems.length) throw validationFailed(problems);
     const url = await this.issueLink(this.o.db, 'invite', { accountId: owner.account_id, email: email!, role: role as repo.Role });
     const account = await findAccountById(this.o.db, owner.account_id);
@@ -294,14 +300,20 @@ export class UserService {
     if (!isUuid(userId)) throw notFound('user');
     const user = await repo.findUser(this.o.db, owner.account_id, userId);
     if (!user) throw notFound('user');
-    return this.#resetMail(user, await this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email }));
+    return this.#resetMail(
+      user,
+      await this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email }),
+    );
   }
 
   /** The admin API's password reset: by e-mail address, whatever the account. */
   async resetLinkForEmail(email: string): Promise<IssuedLink> {
     const user = await repo.findUserByEmail(this.o.db, email.trim());
     if (!user) throw notFound('user');
-    return this.#resetMail(user, await this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email }));
+    return this.#resetMail(
+      user,
+      await this.issueLink(this.o.db, 'password_reset', { accountId: user.account_id, userId: user.id, email: user.email }),
+    );
   }
 
   async #startSession(q: Queryable, user: repo.UserRow, account: Account): Promise<SignedIn> {
@@ -322,7 +334,7 @@ export class UserService {
   }
 
   /** Two sign-ups of one address at once: the unique index decides, the loser gets the same 422. */
-  async #guardEmail<T>(_email: string, run: () => Promise<T>): Promise<T> {
+  async #guardEmail<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
@@ -334,15 +346,18 @@ export class UserService {
   #email(value: unknown, problems: ErrorItem[]): string | undefined {
     const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
     if (!email) problems.push({ pointer: '/email', detail: "E-mail can't be blank", code: 'blank' });
-    else if (!EMAIL.test(email) || email.length > 254) problems.push({ pointer: '/email', detail: 'E-mail is not an address', code: 'invalid' });
+    else if (!EMAIL.test(email) || email.length > 254)
+      problems.push({ pointer: '/email', detail: 'E-mail is not an address', code: 'invalid' });
     else return email;
     return undefined;
   }
 
   #password(value: unknown, problems: ErrorItem[]): string | undefined {
     const password = typeof value === 'string' ? value : '';
-    if (password.length < MIN_PASSWORD) problems.push({ pointer: '/password', detail: `Password must be at least ${MIN_PASSWORD} characters`, code: 'too_short' });
-    else if (password.length > 256) problems.push({ pointer: '/password', detail: 'Password must be at most 256 characters', code: 'too_long' });
+    if (password.length < MIN_PASSWORD)
+      problems.push({ pointer: '/password', detail: `Password must be at least ${MIN_PASSWORD} characters`, code: 'too_short' });
+    else if (password.length > 256)
+      problems.push({ pointer: '/password', detail: 'Password must be at most 256 characters', code: 'too_long' });
     else return password;
     return undefined;
   }
@@ -359,6 +374,8 @@ function taken() {
 
 function requireOwner(user: repo.UserRow): void {
   if (user.role !== 'owner') {
-    throw new TidemarkError('forbidden', 'Only owners manage the team', { items: [{ title: 'Forbidden', detail: 'Only owners manage the team' }] });
+    throw new TidemarkError('forbidden', 'Only owners manage the team', {
+      items: [{ title: 'Forbidden', detail: 'Only owners manage the team' }],
+    });
   }
 }

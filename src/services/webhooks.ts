@@ -125,7 +125,7 @@ export class WebhookService {
   async create(account: { id: string; features: readonly string[] }, input: WebhookInput): Promise<repo.WebhookView> {
     const problems: ErrorItem[] = [];
     const url = await this.#checkUrl(input.url, problems);
-    const events = this.#checkEvents(input.events, account.features, problems, true);
+    const events = this.#checkEvents(input.events, account.features, problems);
     const headers = this.#checkHeaders(input.headers ?? [], problems);
     const secret = input.secret === undefined || input.secret === null ? generateWebhookSecret() : input.secret.trim();
     if (input.secret !== undefined && input.secret !== null && secret.length < 16) {
@@ -171,7 +171,7 @@ export class WebhookService {
     const problems: ErrorItem[] = [];
     const changes: repo.WebhookChanges = {};
     if (input.url !== undefined) changes.url = await this.#checkUrl(input.url, problems);
-    if (input.events !== undefined) changes.events = this.#checkEvents(input.events, account.features, problems, true);
+    if (input.events !== undefined) changes.events = this.#checkEvents(input.events, account.features, problems);
     if (input.headers !== undefined) changes.headers = this.#checkHeaders(input.headers ?? [], problems);
     if (input.secret !== undefined && input.secret !== null) {
       problems.push({
@@ -364,15 +364,10 @@ export class WebhookService {
     return url;
   }
 
-  #checkEvents(
-    value: string[] | null | undefined,
-    features: readonly string[],
-    problems: ErrorItem[],
-    required: boolean,
-  ): EventName[] | undefined {
+  #checkEvents(value: string[] | null | undefined, features: readonly string[], problems: ErrorItem[]): EventName[] | undefined {
     const pointer = '/data/attributes/events';
     if (!value || value.length === 0) {
-      if (required) problems.push({ pointer, detail: 'events must name at least one event', code: 'blank' });
+      problems.push({ pointer, detail: 'events must name at least one event', code: 'blank' });
       return undefined;
     }
     const seen = new Set<string>();

@@ -9,8 +9,10 @@ import type { App, HttpDeps } from './http/context.js';
 import { Metrics } from './http/metrics.js';
 import { AccountService } from './services/accounts.js';
 import { NotificationService } from './services/notifications.js';
-import { SecretKeyring, WebhookService } from './services/webhooks.js';
+import { SecretKeyring } from './services/keyring.js';
+import { WebhookService } from './services/webhooks.js';
 import { UserService } from './services/users.js';
+import { OAuthService } from './services/oauth.js';
 import { smtpMailer } from './services/mailer.js';
 import { DeliveryRunner, WebhookDelivery } from './webhooks/delivery.js';
 import { createMcpServer } from './mcp/server.js';
@@ -137,10 +139,11 @@ export function makeServices(
     disableAfterMs: config.webhooks.disableAfterMs,
     userAgent: WEBHOOK_USER_AGENT,
   };
+  const keyring = new SecretKeyring(db, config.secretKey, clocks.wall);
   const webhooks = new WebhookService({
     db,
     wall: clocks.wall,
-    keyring: new SecretKeyring(db, config.secretKey, clocks.wall),
+    keyring,
     allowPrivate: config.webhooks.allowPrivate,
     transport,
     sample: (event) => exampleNotification(event, config.publicUrl),
@@ -157,6 +160,17 @@ export function makeServices(
     settings: delivery,
     logger: logger.child({ component: 'webhooks' }),
   });
+  const users = new UserService({
+    db,
+    wall: clocks.wall,
+    accounts,
+    rateLimits,
+    signupEnabled: config.signup,
+    defaultPlan: config.defaultPlan,
+    publicUrl: () => config.publicUrl,
+    mailer: config.smtp ? smtpMailer(config.smtp) : null,
+    logger: logger.child({ component: 'users' }),
+  });
   const services: Services = {
     config,
     db,
@@ -165,16 +179,14 @@ export function makeServices(
     trackingEngine,
     trackingRequests: new TrackingRequestService(db, clocks, jobs, shippingLines),
     accounts,
-    users: new UserService({
+    users,
+    oauth: new OAuthService({
       db,
       wall: clocks.wall,
-      accounts,
-      rateLimits,
-      signupEnabled: config.signup,
-      defaultPlan: config.defaultPlan,
+      keyring,
+      users,
       publicUrl: () => config.publicUrl,
-      mailer: config.smtp ? smtpMailer(config.smtp) : null,
-      logger: logger.child({ component: 'users' }),
+      logger: logger.child({ component: 'oauth' }),
     }),
     parties: new PartyService(db, clocks.wall),
     partyRoles: new PartyRoleService(db, clocks.wall),
@@ -218,6 +230,7 @@ export function jobDefinitions(services: Services): JobDefinition<never>[] {
     retryLimit: 3,
     async handler() {
       await services.rateLimits.prune();
+      await services.oauth.prune();
     },
   };
   const attempt: JobDefinition<{ trackingRequestId: string }> = {

@@ -49,6 +49,7 @@ import redeliverNotification from './routes/webhooks/redeliver.js';
 import webhookRoutes from './routes/webhooks/webhooks.js';
 import listWebhookNotifications from './routes/webhook-notifications/list.js';
 import mcpRoutes from './routes/mcp/mcp.js';
+import oauthRoutes from './routes/oauth/oauth.js';
 import webApp from './routes/web/web.js';
 
 export interface AppOptions {
@@ -99,6 +100,8 @@ const ROUTES = [
   health,
   // The MCP endpoint (POST /mcp; its own authentication).
   mcpRoutes,
+  // OAuth 2.1 for MCP clients (resource metadata, the authorization server, the consent page's JSON).
+  oauthRoutes,
   // The web app's shell and assets (hidden from the OpenAPI document).
   webApp,
 ];

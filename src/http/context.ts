@@ -9,6 +9,7 @@ import type { AccountService } from '../services/accounts.js';
 import type { ContainerService } from '../services/containers.js';
 import type { NotificationService } from '../services/notifications.js';
 import type { WebhookService } from '../services/webhooks.js';
+import type { OAuthService } from '../services/oauth.js';
 import type { NumberInferenceService } from '../services/number-inference.js';
 import type { PartyService } from '../services/parties.js';
 import type { PlaceService } from '../services/places.js';
@@ -48,6 +49,8 @@ export interface HttpDeps {
   webhooks: WebhookService;
   /** People, sessions and one-time links of the web app. */
   users: UserService;
+  /** The OAuth 2.1 authorization server of MCP clients, and the check of its access tokens. */
+  oauth: OAuthService;
   /**
    * A new MCP server whose tools act for the account (one per request: the endpoint is stateless). Made by the
    * composition root: the MCP tools are built on http's renderers, so http cannot import them.

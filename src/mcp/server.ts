@@ -40,11 +40,18 @@ const TOOLS = [
   registerListTrackingRequests,
 ];
 
+/** Stateless: no stream outlives a request, so no `list_changed` notification can ever be sent. */
+const CAPABILITIES = {
+  tools: { listChanged: false },
+  prompts: { listChanged: false },
+  resources: { listChanged: false },
+  completions: {},
+};
+
 export function createMcpServer(ctx: ToolContext): McpServer {
-  const server = new McpServer(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false }, completions: {} },
-    instructions: INSTRUCTIONS,
-  });
+  const server = new McpServer(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
   for (const register of [...TOOLS, ...PROMPTS, ...RESOURCES]) register(server, ctx);
+  // The SDK turns listChanged on when the first tool, prompt or resource is registered: announce what we do.
+  server.server.registerCapabilities(CAPABILITIES);
   return server;
 }

@@ -147,6 +147,14 @@ export class UserService {
     return { user: found.user, account, csrfToken: found.session.csrf_token };
   }
 
+  /** A user and their account by the user's id (an OAuth grant names its user); null once the user is removed. */
+  async member(userId: string): Promise<{ user: repo.UserRow; account: Account } | null> {
+    if (!isUuid(userId)) return null;
+    const user = await repo.findUserById(this.o.db, userId);
+    const account = user ? await findAccountById(this.o.db, user.account_id) : undefined;
+    return user && account ? { user, account } : null;
+  }
+
   async signOut(token: string | undefined): Promise<void> {
     if (token) await repo.deleteSession(this.o.db, sha256(token));
   }

@@ -13,7 +13,8 @@ import type { EventName } from '../webhooks/catalogue.js';
 import type { Resolver } from '../webhooks/ssrf.js';
 import type { DeliveryRequest, DeliveryResult } from '../webhooks/transport.js';
 import { AccountService } from './accounts.js';
-import { ROTATION_GRACE_MS, SecretKeyring, WebhookService } from './webhooks.js';
+import { SecretKeyring } from './keyring.js';
+import { ROTATION_GRACE_MS, WebhookService } from './webhooks.js';
 
 const START = '2026-03-01T12:00:00.500Z';
 const EVENTS = ['container.transport.vessel_arrived'];

@@ -4,7 +4,8 @@
 import type { Clock } from '../domain/clock.js';
 import { type ErrorItem, notFound, validationFailed } from '../domain/errors.js';
 import { isUuid, newId } from '../lib/ids.js';
-import { newSecretKey, parseSecretKey, seal, unseal } from '../lib/sealed.js';
+import { seal, unseal } from '../lib/sealed.js';
+import type { SecretKeyring } from './keyring.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { getSetting, putSetting } from '../storage/repositories/settings.js';
 import * as repo from '../storage/repositories/webhooks.js';
@@ -19,7 +20,6 @@ export type { WebhookView } from '../storage/repositories/webhooks.js';
 /** How long the previous secret still signs after a rotation. */
 export const ROTATION_GRACE_MS = 24 * 3600_000;
 
-const SECRET_KEY_SETTING = 'secret_key';
 const EGRESS_SETTING = 'webhook_egress_ips';
 
 /** Headers a webhook may not set: the delivery's own. */
@@ -44,38 +44,6 @@ export interface WebhookInput {
   active?: boolean | null;
   headers?: { name: string; value: string }[] | null;
   secret?: string | null;
-}
-
-/** The installation's key for sealing secrets: from the config, else generated once and kept in the database. */
-export class SecretKeyring {
-  #key: Promise<Buffer> | null = null;
-
-  constructor(
-    private readonly db: Db,
-    private readonly configured: Buffer | null,
-    private readonly clock: Clock,
-  ) {}
-
-  key(): Promise<Buffer> {
-    if (this.configured) return Promise.resolve(this.configured);
-    this.#key ??= this.#load().catch((err) => {
-      this.#key = null;
-      throw err;
-    });
-    return this.#key;
-  }
-
-  async #load(): Promise<Buffer> {
-    // Several processes may start together: the first insert wins and everyone reads it back.
-    await this.db.query(`INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING`, [
-      SECRET_KEY_SETTING,
-      JSON.stringify(newSecretKey()),
-      this.clock.now(),
-    ]);
-    const stored = await getSetting<string>(this.db, SECRET_KEY_SETTING);
-    if (!stored) throw new Error('the secret key setting could not be read back');
-    return parseSecretKey(stored);
-  }
 }
 
 export interface WebhookServiceOptions {

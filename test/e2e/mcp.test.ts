@@ -109,7 +109,13 @@ describe('transport', () => {
       };
       expect(body.result.protocolVersion).toBe(version);
       expect(body.result.serverInfo.name).toBe('tidemark');
-      expect(body.result.capabilities.tools).toBeDefined();
+      // Stateless: nothing could ever carry a list_changed notification, so none is announced.
+      expect(body.result.capabilities).toMatchObject({
+        tools: { listChanged: false },
+        prompts: { listChanged: false },
+        resources: { listChanged: false },
+        completions: {},
+      });
       const list = await post(rpc(2, 'tools/list'), { 'mcp-protocol-version': version });
       expect(list.status).toBe(200);
       expect(((await list.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(10);
@@ -148,7 +154,10 @@ describe('transport', () => {
   it('401 without a key or with a wrong one, with a Bearer challenge', async () => {
     const missing = await post(rpc(1, 'tools/list'), { authorization: '' });
     expect(missing.status).toBe(401);
-    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="mcp"');
+    // The challenge names the resource metadata, where OAuth clients find the authorization server (mcp-oauth.test.ts).
+    expect(missing.headers.get('www-authenticate')).toBe(
+      'Bearer realm="mcp", resource_metadata="http://tidemark.test/.well-known/oauth-protected-resource/mcp"',
+    );
     expect(((await missing.json()) as { error: string }).error).toBe('Unauthorized');
     const wrong = await post(rpc(1, 'tools/list'), { authorization: 'Bearer nope' });
     expect(wrong.status).toBe(401);

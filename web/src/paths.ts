@@ -11,6 +11,7 @@ export const APP_PATHS = [
   '/board',
   '/developers',
   '/team',
+  '/oauth/interaction/:uid',
 ] as const;
 
 export type AppPath = (typeof APP_PATHS)[number];

@@ -9,6 +9,7 @@ import Board from './pages/Board';
 import Container from './pages/Container';
 import Developers from './pages/Developers';
 import Home from './pages/Home';
+import OAuthConsent from './pages/OAuthConsent';
 import Setup from './pages/Setup';
 import Shipment from './pages/Shipment';
 import Shipments from './pages/Shipments';
@@ -43,6 +44,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/board', access: 'user', page: Board },
   { path: '/developers', access: 'user', page: Developers },
   { path: '/team', access: 'owner', page: Team },
+  // The sign-in and consent step of MCP clients' OAuth flow (the authorization server sends the browser here).
+  { path: '/oauth/interaction/:uid', access: 'user', page: OAuthConsent },
 ];
 
 /** The main navigation (in this order); `owner` items only for owners. */

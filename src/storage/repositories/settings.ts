@@ -12,3 +12,18 @@ export async function putSetting(q: Queryable, key: string, value: unknown, now:
     [key, JSON.stringify(value), now],
   );
 }
+
+/**
+ * The setting's value, first storing `candidate` when there is none: several processes may start together,
+ * the first insert wins and everyone reads the winner back.
+ */
+export async function settingOrInsert<T>(q: Queryable, key: string, candidate: T, now: Date): Promise<T> {
+  await q.query('INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [
+    key,
+    JSON.stringify(candidate),
+    now,
+  ]);
+  const stored = await getSetting<T>(q, key);
+  if (stored === undefined) throw new Error(`the ${key} setting could not be read back`);
+  return stored;
+}

@@ -58,6 +58,11 @@ export async function findUser(q: Queryable, accountId: string, id: string): Pro
   return one<UserRow>(q, 'SELECT * FROM users WHERE account_id = $1 AND id = $2', [accountId, id]);
 }
 
+/** A user by id alone: for credentials that name their user (OAuth grants), never for a request's own account. */
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  return one<UserRow>(q, 'SELECT * FROM users WHERE id = $1', [id]);
+}
+
 export async function listUsers(q: Queryable, accountId: string): Promise<UserRow[]> {
   return q.query<UserRow>('SELECT * FROM users WHERE account_id = $1 ORDER BY created_at, id', [accountId]);
 }

@@ -4,6 +4,7 @@
 // (TIDEMARK_MCP_ALLOWED_HOSTS / _ORIGINS; loopback is always allowed) against DNS rebinding.
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Account } from '../../../domain/account.js';
 import { credentialOf } from '../../auth.js';
 import type { App, HttpDeps } from '../../context.js';
 
@@ -68,29 +69,37 @@ export default function mcpRoutes(app: App, deps: HttpDeps) {
   const config = { auth: 'none' as const };
   const schema = { hide: true };
 
+  /** An API key (as on /v2), else an OAuth access token issued for this endpoint. */
+  async function callerOf(token: string): Promise<Account | null> {
+    const found = await deps.accounts.authenticate(deps.db, token);
+    if (found) return found.account;
+    return (await deps.oauth.authenticate(token))?.account ?? null;
+  }
+
   async function handle(req: FastifyRequest, reply: FastifyReply) {
     const refused = refusal(req.headers, deps.config.mcp);
     if (refused) return sendJson(reply, 403, { error: 'Forbidden', message: refused });
     const token = credentialOf(req);
-    const found = token ? await deps.accounts.authenticate(deps.db, token) : null;
-    if (!found) {
+    const account = token ? await callerOf(token) : null;
+    if (!account) {
+      // The challenge names our resource metadata, from which an OAuth client finds the authorization server.
+      const metadata = `resource_metadata="${deps.oauth.resourceMetadataUrl}"`;
       return sendJson(
         reply,
         401,
         {
           error: 'Unauthorized',
           message: token
-            ? 'Invalid API key.'
-            : 'Missing valid Authorization header. Send `Authorization: Token <api key>` (or `Bearer <api key>`).',
+            ? 'Invalid API key or access token.'
+            : 'Missing valid Authorization header. Send `Authorization: Token <api key>`, or `Bearer <access token>` from OAuth.',
         },
         {
           'www-authenticate': token
-            ? 'Bearer realm="mcp", error="invalid_token", error_description="The access token is invalid or expired"'
-            : 'Bearer realm="mcp"',
+            ? `Bearer realm="mcp", error="invalid_token", error_description="The access token is invalid or expired", ${metadata}`
+            : `Bearer realm="mcp", ${metadata}`,
         },
       );
     }
-    const account = found.account;
     const decision = await deps.rateLimits.take(account, 'default');
     if (!decision.allowed) {
       return sendJson(

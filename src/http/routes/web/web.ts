@@ -24,6 +24,7 @@ export const APP_PATHS = [
   '/board',
   '/developers',
   '/team',
+  '/oauth/interaction/:uid',
 ] as const;
 
 /** The directory holding package.json above `from` (src/… when run from source, dist/… when built). */

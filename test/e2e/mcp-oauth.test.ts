@@ -391,6 +391,27 @@ describe('OAuth 2.1 for MCP clients', () => {
     expect((await mcpList(issued.access_token)).statusCode).toBe(401);
   });
 
+  it('prunes expired codes, tokens, sessions and interactions, keeping registered clients', async () => {
+    const user = await signUp('oauth-prune@example.com');
+    const { client_id } = await register();
+    const { verifier, challenge } = pkce();
+    const { code } = await authorize(user, client_id, challenge);
+    await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id, code_verifier: verifier });
+    const count = async (where: string) =>
+      Number((await t.services.db.query<{ n: string }>(`SELECT count(*) AS n FROM oauth_records WHERE ${where}`))[0]!.n);
+    expect(await count('expires_at IS NOT NULL')).toBeGreaterThan(0);
+    const clients = await count("model = 'Client'");
+    const start = t.clock.now();
+    t.clock.advance(2 * 366 * 24 * 3600_000);
+    try {
+      expect(await t.services.oauth.prune()).toBeGreaterThan(0);
+    } finally {
+      t.clock.set(start);
+    }
+    expect(await count('expires_at IS NOT NULL')).toBe(0);
+    expect(await count("model = 'Client'")).toBe(clients);
+  });
+
   it('limits the authorization server per client address', async () => {
     const limited = await testApp({ clock: new FixedClock(new Date()) });
     try {

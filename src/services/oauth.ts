@@ -88,6 +88,8 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 export class OAuthService {
   #built: { issuer: string; provider: Promise<Provider> } | null = null;
+  /** The library's request handler, made once per provider (it composes the middleware stack). */
+  readonly #callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
 
   constructor(private readonly o: OAuthServiceOptions) {}
 
@@ -114,7 +116,9 @@ export class OAuthService {
   /** Answers an authorization server request (/oauth/*, /.well-known/oauth-authorization-server). */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const provider = await this.#provider();
-    await provider.callback()(req, res);
+    let callback = this.#callbacks.get(provider);
+    if (!callback) this.#callbacks.set(provider, (callback = provider.callback()));
+    await callback(req, res);
   }
 
   /** The pending authorization behind the browser's interaction cookie, checked against the page's uid. */

@@ -117,7 +117,10 @@ export class OAuthService {
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const provider = await this.#provider();
     let callback = this.#callbacks.get(provider);
-    if (!callback) this.#callbacks.set(provider, (callback = provider.callback()));
+    if (!callback) {
+      callback = provider.callback();
+      this.#callbacks.set(provider, callback);
+    }
     await callback(req, res);
   }
 

@@ -1,13 +1,12 @@
 // The MCP conformance suite (@modelcontextprotocol/conformance) and the MCP Inspector CLI against the real service:
 // one `tidemark start` process (PGlite in a temporary data dir, or a fresh PostgreSQL database when
 // TEST_DATABASE_URL is set), its first API key, and both CLIs run from node_modules (no network).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, startServer } from '../kit/cli.js';
+import { runProcess, type Server, startServer } from '../kit/cli.js';
 import { freshDatabase, onServer, type TestDatabase } from '../kit/databases.js';
 import { EXPECTED_FAILURES, runConformance } from '../mcp-conformance/run.js';
 
@@ -35,16 +34,8 @@ function expectedFailures(): string[] {
   return [...readFileSync(EXPECTED_FAILURES, 'utf8').matchAll(/^\s+-\s+([\w-]+)/gm)].map((m) => m[1]!);
 }
 
-function inspector(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [INSPECTOR_BIN, '--cli', ...args], { cwd: INSPECTOR_CWD, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
+function inspector(args: string[]) {
+  return runProcess([INSPECTOR_BIN, '--cli', ...args], { cwd: INSPECTOR_CWD });
 }
 
 describe('MCP conformance and Inspector CLI against `tidemark start`', () => {

@@ -124,6 +124,18 @@ describe('OAuth 2.1 for MCP clients', () => {
     });
   }
 
+  /** A new user, a registered client, and the tokens of an authorization the user allowed. */
+  async function authorized(email: string) {
+    const user = await signUp(email);
+    const { client_id } = await register();
+    const { verifier, challenge } = pkce();
+    const { code } = await authorize(user, client_id, challenge);
+    const exchange = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id, code_verifier: verifier };
+    const issued = await token(exchange);
+    expect(issued.statusCode, issued.body).toBe(200);
+    return { user, client_id, exchange, tokens: issued.json() as { access_token: string; refresh_token: string } };
+  }
+
   const mcpList = (accessToken: string) =>
     t.app.inject({
       method: 'POST',
@@ -289,25 +301,14 @@ describe('OAuth 2.1 for MCP clients', () => {
   });
 
   it('treats a spent code presented again as theft: the tokens it gave are revoked', async () => {
-    const user = await signUp('oauth-code-replay@example.com');
-    const { client_id } = await register();
-    const { verifier, challenge } = pkce();
-    const { code } = await authorize(user, client_id, challenge);
-    const exchange = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id, code_verifier: verifier };
-    const issued = (await token(exchange)).json();
-    expect((await mcpList(issued.access_token)).statusCode).toBe(200);
+    const { exchange, tokens } = await authorized('oauth-code-replay@example.com');
+    expect((await mcpList(tokens.access_token)).statusCode).toBe(200);
     expect((await token(exchange)).json().error).toBe('invalid_grant');
-    expect((await mcpList(issued.access_token)).statusCode).toBe(401);
+    expect((await mcpList(tokens.access_token)).statusCode).toBe(401);
   });
 
   it('treats a spent refresh token presented again as theft: the whole grant is revoked', async () => {
-    const user = await signUp('oauth-reuse@example.com');
-    const { client_id } = await register();
-    const { verifier, challenge } = pkce();
-    const { code } = await authorize(user, client_id, challenge);
-    const first = (
-      await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id, code_verifier: verifier })
-    ).json();
+    const { client_id, tokens: first } = await authorized('oauth-reuse@example.com');
     const second = (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id })).json();
     expect((await mcpList(second.access_token)).statusCode).toBe(200);
     const replay = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id });
@@ -392,11 +393,7 @@ describe('OAuth 2.1 for MCP clients', () => {
   });
 
   it('prunes expired codes, tokens, sessions and interactions, keeping registered clients', async () => {
-    const user = await signUp('oauth-prune@example.com');
-    const { client_id } = await register();
-    const { verifier, challenge } = pkce();
-    const { code } = await authorize(user, client_id, challenge);
-    await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id, code_verifier: verifier });
+    await authorized('oauth-prune@example.com');
     const count = async (where: string) =>
       Number((await t.services.db.query<{ n: string }>(`SELECT count(*) AS n FROM oauth_records WHERE ${where}`))[0]!.n);
     expect(await count('expires_at IS NOT NULL')).toBeGreaterThan(0);

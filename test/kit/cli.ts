@@ -19,12 +19,13 @@ export interface CliResult {
 }
 
 export function tidemark(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runProcess(['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: childEnv(env) });
+}
+
+/** Runs `node <args>` to its end, collecting its output; the exit code is returned, never thrown. */
+export function runProcess(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-      cwd: ROOT,
-      env: childEnv(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -1,0 +1,97 @@
+// Tidemark's own arrival estimate for a container on the water (beyond the reference API): the vessel's last AIS
+// position, the remaining sea-route distance to the port of discharge and the vessel's recent speed. Pure: the
+// caller passes the positions, the port, the carrier's ETA and the time.
+import { haversineNm, seaRoute } from '../lib/sea-routes/index.js';
+
+/** WGS84 degrees, as positions and ports are stored. */
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+const point = (c: Coordinates) => ({ lat: c.latitude, lon: c.longitude });
+
+/** A position older than this says nothing about where the vessel is now. */
+export const STALE_POSITION_MS = 48 * 3600_000;
+/** Slower than this the vessel is at anchor, berthed or drifting: its speed says nothing about the passage. */
+export const UNDERWAY_KNOTS = 3;
+/** The recent speed is the median over this window of positions (robust to a slow-down in a strait). */
+export const SPEED_WINDOW_MS = 24 * 3600_000;
+/** Within this distance of the port the vessel is arriving: the estimate is its last position's time. */
+export const ARRIVING_NM = 2;
+/** A difference from the carrier's ETA larger than this gets a reason. */
+export const REASON_THRESHOLD_MS = 12 * 3600_000;
+
+export interface VesselFix extends Coordinates {
+  at: Date;
+  speedKnots: number | null;
+}
+
+export interface EtaInput {
+  now: Date;
+  /** The vessel's positions, any order; the latest is where it is. */
+  positions: readonly VesselFix[];
+  /** The port of discharge; null when unknown. */
+  pod: (Coordinates & { name: string }) | null;
+  /** The carrier's current POD ETA. */
+  carrierEta: Date | null;
+  /** Set once the vessel arrived at the POD: then there is nothing to predict. */
+  podArrivedAt: Date | null;
+}
+
+export interface PredictedEta {
+  at: Date;
+  /** Why it differs from the carrier's ETA by more than 12 hours; null when it does not (or there is none). */
+  reason: string | null;
+  distanceNm: number;
+  speedKnots: number;
+}
+
+/** The median speed over the window before the latest position, counting only fixes under way. */
+export function recentSpeedKnots(positions: readonly VesselFix[]): number | null {
+  if (!positions.length) return null;
+  const latest = Math.max(...positions.map((p) => p.at.getTime()));
+  const speeds = positions
+    .filter((p) => latest - p.at.getTime() <= SPEED_WINDOW_MS && p.speedKnots !== null && p.speedKnots >= UNDERWAY_KNOTS)
+    .map((p) => p.speedKnots!)
+    .sort((a, b) => a - b);
+  if (!speeds.length) return null;
+  const mid = Math.floor(speeds.length / 2);
+  return speeds.length % 2 ? speeds[mid]! : (speeds[mid - 1]! + speeds[mid]!) / 2;
+}
+
+const days = (ms: number) => Math.abs(ms) / (24 * 3600_000);
+
+function describeDifference(p: { at: Date; distanceNm: number; speedKnots: number }, carrierEta: Date, pod: string): string {
+  const diff = p.at.getTime() - carrierEta.getTime();
+  const span = days(diff) >= 1 ? `${days(diff).toFixed(1)} days` : `${Math.round(Math.abs(diff) / 3600_000)} hours`;
+  const where = `${Math.round(p.distanceNm).toLocaleString('en-US')} nm by sea from ${pod} at a recent ${p.speedKnots.toFixed(1)} kn`;
+  return diff > 0
+    ? `The vessel is ${where}: at that pace it arrives ${span} after the carrier's ETA.`
+    : `The vessel is ${where}: at that pace it arrives ${span} before the carrier's ETA (it may slow down or wait at anchor).`;
+}
+
+/**
+ * The predicted arrival at the POD, or null when there is nothing to go on: arrived already, no POD, no
+ * recent position, or no speed under way to extrapolate (a vessel waiting at anchor).
+ */
+export function predictPodEta(input: EtaInput): PredictedEta | null {
+  const { now, positions, pod, carrierEta, podArrivedAt } = input;
+  if (podArrivedAt || !pod || !positions.length) return null;
+  const last = positions.reduce((a, b) => (b.at.getTime() > a.at.getTime() ? b : a));
+  if (now.getTime() - last.at.getTime() > STALE_POSITION_MS) return null;
+  const distanceNm = haversineNm(point(last), point(pod)) <= ARRIVING_NM ? 0 : seaRoute(point(last), point(pod)).distanceNm;
+  const speed = recentSpeedKnots(positions);
+  if (distanceNm === 0) {
+    const at = last.at;
+    return { at, distanceNm, speedKnots: speed ?? 0, reason: null };
+  }
+  if (speed === null) return null;
+  const at = new Date(last.at.getTime() + (distanceNm / speed) * 3600_000);
+  const predicted = { at, distanceNm, speedKnots: speed };
+  const reason =
+    carrierEta && Math.abs(at.getTime() - carrierEta.getTime()) > REASON_THRESHOLD_MS
+      ? describeDifference(predicted, carrierEta, pod.name)
+      : null;
+  return { ...predicted, reason };
+}

@@ -32,6 +32,8 @@ import { TRACKING_ATTEMPT_JOB, TrackingRequestService } from './services/trackin
 import { ShippingLineService } from './services/shipping-lines.js';
 import { PlaceService } from './services/places.js';
 import { VesselService } from './services/vessels.js';
+import { AisStreamIngest } from './services/ais-stream.js';
+import { aisNmeaSource } from './sources/ais/nmea/index.js';
 import { firstStartSetup, type FirstStartResult } from './services/setup.js';
 import { SandboxWorldClock } from './services/world-clock.js';
 import { carrierSettingProblems } from './sources/carrier-config.js';
@@ -296,6 +298,7 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
   let app: App | null = null;
   let address: string | null = null;
   let runner: DeliveryRunner | null = null;
+  let aisStream: AisStreamIngest | null = null;
   if (config.roles.includes('api') || config.roles.includes('sandbox')) {
     const deps: HttpDeps = services;
     app = await buildApp(deps, { logger: logger.child({ role: 'api' }) });
@@ -321,6 +324,9 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     void sweep();
     runner = new DeliveryRunner(services.webhookDelivery, logger.child({ role: 'worker', component: 'webhooks' }));
     runner.start();
+    if (config.ais.nmeaUrl) aisStream = await startAisStream(config.ais.nmeaUrl, db, services.clocks, logger);
+  } else if (config.ais.nmeaUrl) {
+    logger.info('TIDEMARK_AIS_NMEA_URL is set, but only worker processes listen to the AIS stream');
   }
   return {
     app,
@@ -330,12 +336,31 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     async stop() {
       for (const t of timers) clearInterval(t);
       if (app) await app.close();
+      // What the AIS stream delivered before it closed is still written.
+      await aisStream?.stop();
       // Attempts in flight finish and are recorded; nothing is cut off midway.
       await runner?.stop();
       await queue.stop();
       await db.close();
     },
   };
+}
+
+/**
+ * The worker's listener on a real AIS feed (TIDEMARK_AIS_NMEA_URL). Each worker process with the setting keeps its
+ * own connection; writes are idempotent enough (latest position by time, history spaced by time) for several.
+ */
+async function startAisStream(url: string, db: Db, clocks: Clocks, logger: Logger): Promise<AisStreamIngest> {
+  const source = aisNmeaSource();
+  const config = source.configSchema.parse({ url });
+  const ingest = new AisStreamIngest({
+    db,
+    clocks,
+    open: (handlers) => source.open(config, handlers),
+    logger: logger.child({ role: 'worker', component: 'ais-stream', source: source.id }),
+  });
+  await ingest.start();
+  return ingest;
 }
 
 export function makeLogger(config: Config): Logger {

@@ -24,6 +24,15 @@ describe('loadConfig', () => {
     });
     expect(c.secretKey).toBeNull();
     expect(c.mcp.allowedHosts).toEqual(['127.0.0.1:8080']);
+    expect(c.ais).toEqual({ nmeaUrl: null });
+  });
+
+  it.each([
+    ['tcp://ais.example.net:5631', 'tcp://ais.example.net:5631'],
+    [' udp://0.0.0.0:10110/ ', 'udp://0.0.0.0:10110'],
+    ['tcp://[2001:db8::7]:10110', 'tcp://[2001:db8::7]:10110'],
+  ])('reads the AIS stream address %o', (value, url) => {
+    expect(loadConfig({ TIDEMARK_AIS_NMEA_URL: value }).ais.nmeaUrl).toBe(url);
   });
 
   it('reads values and lets command-line flags win', () => {
@@ -89,6 +98,16 @@ describe('loadConfig', () => {
     [{ TIDEMARK_WEBHOOKS_EGRESS_IPS: '203.0.113.5,not-an-ip' }, 'TIDEMARK_WEBHOOKS_EGRESS_IPS:'],
     [{ TIDEMARK_WEBHOOKS_EGRESS_IPS: '203.0.113.256' }, 'TIDEMARK_WEBHOOKS_EGRESS_IPS:'],
     [{ TIDEMARK_SECRET_KEY: 'dG9vIHNob3J0' }, 'TIDEMARK_SECRET_KEY: must be 32 random bytes in base64'],
+    [
+      { TIDEMARK_AIS_NMEA_URL: 'ais.example.net:5631' },
+      'TIDEMARK_AIS_NMEA_URL: "ais.example.net:5631" is not a stream address: write tcp://',
+    ],
+    [
+      { TIDEMARK_AIS_NMEA_URL: 'http://ais.example.net/feed' },
+      'TIDEMARK_AIS_NMEA_URL: "http://ais.example.net/feed" is not a stream address',
+    ],
+    [{ TIDEMARK_AIS_NMEA_URL: 'tcp://ais.example.net:70000' }, 'TIDEMARK_AIS_NMEA_URL: "tcp://ais.example.net:70000" has no usable port'],
+    [{ TIDEMARK_AIS_NMEA_URL: 'udp://0.0.0.0:0' }, 'TIDEMARK_AIS_NMEA_URL: name the port'],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { FEATURES, PLANS, type Feature, type Plan } from '../domain/account.js';
 import { parseDuration, parseRetrySchedule } from '../lib/durations.js';
 import { parseSecretKey } from '../lib/sealed.js';
+import { formatStreamUrl, parseStreamUrl } from '../lib/stream-url.js';
 
 export const ROLES = ['api', 'worker', 'sandbox'] as const;
 export type Role = (typeof ROLES)[number];
@@ -44,6 +45,11 @@ const parsedBy = <T>(parse: (text: string) => T) =>
 const duration = parsedBy(parseDuration);
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** A stream address an operator can use: port 0 (any free port) makes sense only in tests. */
+const streamUrl = parsedBy(parseStreamUrl)
+  .refine((a) => a.port > 0, 'name the port: udp://HOST:0 would listen on a port nobody sends to')
+  .transform(formatStreamUrl);
 
 const hostList = z.string().transform((s) =>
   s
@@ -94,6 +100,7 @@ const variables = {
   TIDEMARK_MCP_ALLOWED_ORIGINS: hostList.optional(),
   TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIDEMARK_SECRET_KEY: parsedBy(parseSecretKey).optional(),
+  TIDEMARK_AIS_NMEA_URL: streamUrl.optional(),
 } as const;
 
 /** Their values never appear in a configuration error: start-up messages end up in logs. */
@@ -145,6 +152,10 @@ export interface Config {
   logLevel: string;
   /** 32-byte key sealing secrets at rest (`TIDEMARK_SECRET_KEY`); null = the service keeps a generated one. */
   secretKey: Buffer | null;
+  ais: {
+    /** A real AIS feed the worker role listens to: `tcp://host:port` or `udp://host:port`; null = none. */
+    nmeaUrl: string | null;
+  };
 }
 
 export type Env = Record<string, string | undefined>;
@@ -261,6 +272,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
     },
     logLevel: v.TIDEMARK_LOG_LEVEL,
     secretKey: v.TIDEMARK_SECRET_KEY ?? null,
+    ais: { nmeaUrl: v.TIDEMARK_AIS_NMEA_URL ?? null },
   };
 }
 

@@ -1,5 +1,6 @@
 // Vessels (global reference data) and their AIS positions. Carriers name vessels during refreshes; the AIS
-// sweep adds MMSI and positions. `positions_checked_at` and position times are domain time.
+// sweep adds MMSI and positions, and a real AIS stream (matched by MMSI) positions too. `positions_checked_at` and
+// position times are domain time.
 import { one, type Queryable } from '../db.js';
 
 export interface VesselRow {
@@ -155,4 +156,112 @@ export async function claimVesselForPositions(
     [vesselId, checkedBefore, checkedAt, wall],
   );
   return rows.length > 0;
+}
+
+/** Each vessel's IMO number and the MMSI we know for it (null: not yet learnt). */
+export function vesselIdentities(q: Queryable): Promise<{ imo: string; mmsi: string | null }[]> {
+  return q.query<{ imo: string; mmsi: string | null }>('SELECT imo, mmsi FROM vessels');
+}
+
+/**
+ * What an AIS static report (type 5) says: transponder `mmsi` is on vessel `imo`. The vessel with that IMO takes
+ * the MMSI (and the name, when it has none); any other vessel that held the MMSI gives it up (MMSIs are reissued
+ * when a ship changes flag). Vessels we do not have are not made. Returns the vessels that changed.
+ */
+export async function learnVesselMmsis(
+  q: Queryable,
+  learnt: readonly { imo: string; mmsi: string; name: string | null }[],
+  wall: Date,
+): Promise<number> {
+  if (learnt.length === 0) return 0;
+  const imos = learnt.map((x) => x.imo);
+  const mmsis = learnt.map((x) => x.mmsi);
+  await q.query(
+    `UPDATE vessels v SET mmsi = NULL, updated_at = $3
+     FROM unnest($1::text[], $2::text[]) AS x (imo, mmsi)
+     WHERE v.mmsi = x.mmsi AND v.imo <> x.imo`,
+    [imos, mmsis, wall],
+  );
+  const changed = await q.query(
+    `UPDATE vessels v SET mmsi = x.mmsi, name = COALESCE(v.name, x.name), updated_at = $4
+     FROM unnest($1::text[], $2::text[], $3::text[]) AS x (imo, mmsi, name)
+     WHERE v.imo = x.imo AND (v.mmsi IS DISTINCT FROM x.mmsi OR (v.name IS NULL AND x.name IS NOT NULL))
+     RETURNING v.id`,
+    [imos, mmsis, learnt.map((x) => x.name), wall],
+  );
+  return changed.length;
+}
+
+/** Names from AIS static reports for vessels (matched by MMSI) that have none; a carrier's name is never replaced. */
+export async function nameVesselsByMmsi(q: Queryable, names: readonly { mmsi: string; name: string }[], wall: Date): Promise<void> {
+  if (names.length === 0) return;
+  await q.query(
+    `UPDATE vessels v SET name = x.name, updated_at = $3
+     FROM unnest($1::text[], $2::text[]) AS x (mmsi, name)
+     WHERE v.mmsi = x.mmsi AND v.name IS NULL`,
+    [names.map((x) => x.mmsi), names.map((x) => x.name), wall],
+  );
+}
+
+export interface StreamedPosition {
+  mmsi: string;
+  at: Date;
+  latitude: number;
+  longitude: number;
+  speedKnots: number | null;
+  headingDegrees: number | null;
+}
+
+/** History points of one vessel closer together than this are not kept: a stream reports every few seconds. */
+export const HISTORY_SPACING_SECONDS = 60;
+
+/**
+ * Positions from a streamed AIS feed, matched to vessels by MMSI (unknown MMSIs are ignored): `latest` (at most
+ * one per MMSI) becomes the vessel's position when newer than the stored one; each `history` point is appended
+ * unless the vessel already has one within HISTORY_SPACING_SECONDS of it, so history grows by at most about one
+ * point a minute per vessel. `history` must hold points at least that far apart per MMSI.
+ */
+export async function recordStreamedPositions(
+  q: Queryable,
+  latest: readonly StreamedPosition[],
+  history: readonly StreamedPosition[],
+  wall: Date,
+): Promise<{ updated: number; appended: number }> {
+  const columns = (ps: readonly StreamedPosition[]) => [
+    ps.map((p) => p.mmsi),
+    ps.map((p) => p.at),
+    ps.map((p) => p.latitude),
+    ps.map((p) => p.longitude),
+    ps.map((p) => p.speedKnots),
+    ps.map((p) => p.headingDegrees),
+  ];
+  const X =
+    'unnest($1::text[], $2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[]) AS x (mmsi, at, lat, lon, sog, hdg)';
+  const updated =
+    latest.length === 0
+      ? []
+      : await q.query(
+          `UPDATE vessels v SET latitude = x.lat, longitude = x.lon, speed_knots = x.sog, heading_degrees = x.hdg,
+             position_at = x.at, updated_at = $7
+           FROM ${X}
+           WHERE v.mmsi = x.mmsi AND (v.position_at IS NULL OR v.position_at < x.at)
+           RETURNING v.id`,
+          [...columns(latest), wall],
+        );
+  const appended =
+    history.length === 0
+      ? []
+      : await q.query(
+          `INSERT INTO vessel_positions (vessel_id, "at", latitude, longitude, speed_knots, heading_degrees)
+           SELECT v.id, x.at, x.lat, x.lon, x.sog, x.hdg
+           FROM ${X} JOIN vessels v ON v.mmsi = x.mmsi
+           WHERE NOT EXISTS (
+             SELECT 1 FROM vessel_positions p
+             WHERE p.vessel_id = v.id
+               AND p."at" > x.at - make_interval(secs => $7) AND p."at" < x.at + make_interval(secs => $7))
+           ON CONFLICT (vessel_id, "at") DO NOTHING
+           RETURNING vessel_id`,
+          [...columns(history), HISTORY_SPACING_SECONDS],
+        );
+  return { updated: updated.length, appended: appended.length };
 }

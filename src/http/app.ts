@@ -20,11 +20,13 @@ import getParty from './routes/parties/get.js';
 import listParties from './routes/parties/list.js';
 import updateParty from './routes/parties/update.js';
 import placeRoutes from './routes/places/get.js';
+import futurePositionRoutes from './routes/vessels/future-positions.js';
 import getVessel from './routes/vessels/get.js';
 import containerRoutes, { containerTransportEvents, listContainersRoute } from './routes/containers/get.js';
 import refreshContainer from './routes/containers/refresh.js';
 import updateContainer from './routes/containers/update.js';
 import containerBoard from './routes/containers/board.js';
+import containerMapGeojson from './routes/containers/map-geojson.js';
 import partyRoleRoutes from './routes/party-roles/party-roles.js';
 import getShipment from './routes/shipments/get.js';
 import listShipments from './routes/shipments/list.js';
@@ -71,11 +73,13 @@ const ROUTES = [
   containerTransportEvents,
   listContainersRoute,
   containerBoard,
+  containerMapGeojson,
   updateContainer,
   listShippingLines,
   getShippingLine,
   placeRoutes,
   getVessel,
+  futurePositionRoutes,
   createParty,
   listParties,
   getParty,

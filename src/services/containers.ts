@@ -21,6 +21,7 @@ import {
   type TransportEventRow,
 } from '../storage/repositories/containers.js';
 import { findShipmentsByIds } from '../storage/repositories/shipments.js';
+import { findVesselsByImos, vesselPositions } from '../storage/repositories/vessels.js';
 import { insertAccountEvent, upsertTransportEvent } from '../storage/repositories/tracking.js';
 import { type Attention, attentionOf } from '../tracking/attention.js';
 import { type ManualTransportEventRecord, manualDeliveryEvent } from '../tracking/manual-delivery.js';
@@ -28,11 +29,13 @@ import type { ContainerSnapshot } from '../tracking/snapshot.js';
 import { isoInstant } from '../tracking/time.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { type RawEventRecord, rawEvents } from '../tracking/raw-events.js';
+import { type ContainerRoute, planRoute } from './container-route.js';
 
 export type { Attention } from '../tracking/attention.js';
 export { CONTAINER_STATUSES } from '../tracking/snapshot.js';
 export type { ContainerFilter, ContainerRecord, TransportEventRow };
 export type { RawEventRecord };
+export type { ContainerRoute, RouteLeg, RouteStop } from './container-route.js';
 
 /** A raw event's id: derived from the container and the answer it came from, so the same answer keeps its ids. */
 export const rawEventId = (containerId: string, key: string) => referenceId('raw_event', `${containerId}:${key}`);
@@ -166,6 +169,31 @@ export class ContainerService {
       );
     }
     return out;
+  }
+
+  /**
+   * The container's ocean route (ports, legs, the leg sailing now), with its vessels as stored and the AIS
+   * track of each leg sailed or being sailed; not_found when the container is not the account's.
+   */
+  async route(accountId: string, id: string): Promise<ContainerRoute> {
+    const container = await this.#find(accountId, id);
+    const [shipment] = await findShipmentsByIds(this.db, accountId, [container.shipment_id]);
+    if (!shipment) throw notFound('container');
+    const events = (await this.rawEventsOf([container])).get(container.id) ?? [];
+    const plan = planRoute(shipment, events);
+    const imos = [...new Set(plan.legs.map((l) => l.vessel?.imo).filter((imo): imo is string => !!imo))];
+    const vessels = new Map((await findVesselsByImos(this.db, imos)).map((v) => [v.imo, v]));
+    const now = this.clocks.world.now();
+    const tracks = new Map<number, Awaited<ReturnType<typeof vesselPositions>>>();
+    for (const leg of plan.legs) {
+      const vessel = leg.vessel?.imo ? vessels.get(leg.vessel.imo) : undefined;
+      const departed = leg.from.outbound_atd_at;
+      // An arrival known only from a later port's actual times has no end to cut the track at: no track.
+      const until = leg.to.inbound_ata_at ?? leg.to.outbound_atd_at ?? (leg.status === 'sailing' ? now : null);
+      if (!vessel || !departed || !until) continue;
+      tracks.set(leg.sequence, await vesselPositions(this.db, vessel.id, departed, until));
+    }
+    return { ...plan, container, shipment, vessels, tracks, now };
   }
 
   /** The account's containers, newest first; `number` typed any way (spaces, dashes, lower case). */

@@ -137,6 +137,22 @@ function metroAreaPlace(h: RailHub): MetroAreaPlace {
   };
 }
 
+/** The port a wire id or UN/LOCODE names, or undefined (global reference data: no service needed). */
+export function findPort(key: string): PortPlace | undefined {
+  const port = isUuid(key) ? portById(key) : portByLocode(key);
+  return port ? portPlace(port) : undefined;
+}
+
+/** The English name of a country (`US` → `United States`), or the code itself when unknown. */
+export function countryName(countryCode: string): string {
+  return regionNames.of(countryCode) ?? countryCode;
+}
+
+/** The name of a state or province of the reference terminals (`US`, `CA` → `California`), or null. */
+export function subdivisionName(countryCode: string, stateAbbr: string | null): string | null {
+  return stateAbbr ? (SUBDIVISIONS[`${countryCode}:${stateAbbr}`] ?? null) : null;
+}
+
 /** The rail hub a LOCODE names: the hub's own, or one of its ramps' (`USJOT` Joliet → Chicago). */
 function hubOf(locode: string): RailHub | undefined {
   return railHubByLocode(locode) ?? railHubByRampLocode(locode);
@@ -199,9 +215,9 @@ export class PlaceService {
 
   /** `GET /v2/ports/{id or LOCODE}`. */
   port(key: string): PortPlace {
-    const port = isUuid(key) ? portById(key) : portByLocode(key);
+    const port = findPort(key);
     if (!port) throw notFound('port');
-    return portPlace(port);
+    return port;
   }
 
   /** `GET /v2/metro_areas/{id or LOCODE}`: a hub's own LOCODE (not a ramp's: that is another place). */
@@ -260,9 +276,9 @@ export class PlaceService {
       firmsCode: t.firmsCode,
       smdgCode: t.smdgCode,
       city: t.city,
-      state: SUBDIVISIONS[`${t.country}:${t.state}`] ?? null,
+      state: subdivisionName(t.country, t.state),
       stateAbbr: t.state,
-      country: regionNames.of(t.country) ?? t.country,
+      country: countryName(t.country),
       portId: portByLocode(t.portLocode)?.id ?? null,
       providedData: this.options.sandbox ? { ...terminalProfile(terminalNaturalKey(t)).providedData } : null,
     };

@@ -4,16 +4,42 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Clocks } from '../domain/clock.js';
-import { notFound } from '../domain/errors.js';
+import { notFound, TidemarkError, validationFailed } from '../domain/errors.js';
 import { isUuid, referenceId } from '../lib/ids.js';
+import type { LatLon } from '../lib/sea-routes/index.js';
 import { SourceError, type SourceObservation } from '../sources/contract.js';
 import type { SourceRegistry } from '../sources/registry.js';
 import type { Db } from '../storage/db.js';
 import { recordSourceHealth } from '../storage/repositories/tracking.js';
 import * as repo from '../storage/repositories/vessels.js';
 import type { StoredState } from '../tracking/changes.js';
+import {
+  type EstimatedPosition,
+  futurePositions,
+  MAX_POSITIONS,
+  POSITION_STEP_MS,
+  RECENT_SPEED_WINDOW_MS,
+  type RecentSpeed,
+  recentSpeed,
+  VoyageTooLongError,
+} from './future-positions.js';
+import { findPort, type PortPlace } from './places.js';
 
 export type { VesselPositionRow, VesselRow } from '../storage/repositories/vessels.js';
+export type { EstimatedPosition, RecentSpeed } from './future-positions.js';
+
+/** Where a vessel is estimated to sail to a port, one position a minute (`GET /v2/vessels/{id}/future_positions…`). */
+export interface FutureVoyage {
+  vessel: repo.VesselRow;
+  positions: EstimatedPosition[];
+  port: PortPlace;
+  previousPort: PortPlace | null;
+  speed: RecentSpeed;
+  distanceNm: number;
+  arrivalAt: Date;
+  /** `coordinates`: from the position asked; `last_position`: from the vessel's latest AIS position, at its time. */
+  start: 'coordinates' | 'last_position';
+}
 
 /** AIS is asked about a vessel at most this often (domain time). */
 export const POSITIONS_EVERY_MS = 3600_000;
@@ -100,6 +126,45 @@ export class VesselService {
     return repo.vesselPositions(this.#db, vessel.id, from, to);
   }
 
+  /** The vessel's passage speed from its positions of the RECENT_SPEED_WINDOW_MS up to its latest one. */
+  async recentSpeed(vessel: Pick<repo.VesselRow, 'id' | 'position_at'>): Promise<RecentSpeed> {
+    if (!vessel.position_at) return recentSpeed([]);
+    const to = vessel.position_at;
+    return recentSpeed(await repo.vesselPositions(this.#db, vessel.id, new Date(to.getTime() - RECENT_SPEED_WINDOW_MS), to));
+  }
+
+  /**
+   * The vessel's estimated positions, one a minute, along the sea route to the port `portKey` (id or
+   * UN/LOCODE) at its recent speed: from `from` starting now (domain time), or without it from its latest
+   * AIS position starting at that position's time. 404 for an unknown vessel or port (naming the
+   * parameter), 422 when the vessel has no position to start from or the voyage is too long to list.
+   */
+  async futurePositions(key: string, ask: { portKey: string; previousPortKey?: string; from?: LatLon }): Promise<FutureVoyage> {
+    const vessel = await this.get(key);
+    const port = portParameter(ask.portKey, 'port_id');
+    const previousPort = ask.previousPortKey === undefined ? null : portParameter(ask.previousPortKey, 'previous_port_id');
+    let from = ask.from;
+    let startAt = this.#clocks.world.now();
+    if (!from) {
+      if (vessel.latitude === null || vessel.longitude === null || !vessel.position_at) {
+        const detail = 'The vessel has no known position yet; give a starting point with future_positions_with_coordinates';
+        throw validationFailed([{ title: 'Unprocessable Entity', detail, code: 'no_position' }]);
+      }
+      from = { lat: vessel.latitude, lon: vessel.longitude };
+      startAt = vessel.position_at;
+    }
+    const speed = await this.recentSpeed(vessel);
+    try {
+      const voyage = futurePositions({ from, to: { lat: port.latitude, lon: port.longitude }, speedKnots: speed.knots, startAt });
+      return { vessel, port, previousPort, speed, ...voyage, start: ask.from ? 'coordinates' : 'last_position' };
+    } catch (err) {
+      if (!(err instanceof VoyageTooLongError)) throw err;
+      const days = Math.floor((MAX_POSITIONS * POSITION_STEP_MS) / 86_400_000);
+      const detail = `At ${speed.knots.toFixed(1)} knots the voyage to ${port.name} takes more than ${days} days, longer than the positions listed`;
+      throw validationFailed([{ title: 'Unprocessable Entity', detail, parameter: 'port_id' }]);
+    }
+  }
+
   /** The stored vessels with these IMO numbers (for includes); IMOs without a row are left out. */
   byImos(imos: readonly string[]): Promise<repo.VesselRow[]> {
     return repo.findVesselsByImos(this.#db, [...new Set(imos)]);
@@ -171,4 +236,12 @@ export class VesselService {
     }
     return asked;
   }
+}
+
+/** The port a query parameter names (id or UN/LOCODE); 404 naming the parameter when there is none. */
+function portParameter(key: string, parameter: string): PortPlace {
+  const port = findPort(key);
+  if (port) return port;
+  const detail = `${parameter} names no port: give a port id or UN/LOCODE`;
+  throw new TidemarkError('not_found', detail, { items: [{ title: 'Not Found', detail, parameter }] });
 }

@@ -175,6 +175,29 @@ describe('JSON:API documents of every read endpoint', () => {
       for (const id of found) await read(route, `/v2/${type}s/${id}${query ? `?${query}` : ''}`);
     }
 
+    // Routing data: every container's map (plain GeoJSON, not a document), and the future positions of the
+    // vessels the account's records named that AIS has located (JSON:API documents).
+    visited.add('/v2/containers/:id/map_geojson');
+    for (const id of containers) {
+      const res = await send(t, 'GET', `/v2/containers/${id}/map_geojson`, A.auth);
+      expect(res.status, `map_geojson of ${id}: ${res.text.slice(0, 300)}`).toBe(200);
+      expect(res.json.type).toBe('FeatureCollection');
+      expect(res.json).not.toHaveProperty('data');
+    }
+    const located: { id: string; latitude: number; longitude: number }[] = [];
+    for (const id of references.get('vessel') ?? []) {
+      const v = (await send(t, 'GET', `/v2/vessels/${id}`, A.auth)).json.data;
+      if (v.attributes.latitude !== null) located.push({ id, latitude: v.attributes.latitude, longitude: v.attributes.longitude });
+    }
+    expect(located.length, 'no vessel of the account was located by AIS').toBeGreaterThan(0);
+    for (const v of located.slice(0, 3)) {
+      await read('/v2/vessels/:id/future_positions', `/v2/vessels/${v.id}/future_positions?port_id=USLAX`);
+      await read(
+        '/v2/vessels/:id/future_positions_with_coordinates',
+        `/v2/vessels/${v.id}/future_positions_with_coordinates?port_id=USLAX&latitude=${v.latitude}&longitude=${v.longitude}`,
+      );
+    }
+
     // API keys (the account's own, masked).
     await read('/v2/api_keys', '/v2/api_keys');
 

@@ -31,6 +31,8 @@ interface Fx extends SuiteContext {
   port: string;
   terminal: string;
   vessel: string;
+  /** Where the vessel was last seen (AIS asked once in the fixture), a start for its future positions. */
+  vesselAt: { lat: number; lon: number };
   metroArea: string;
   shippingLine: string;
 }
@@ -109,6 +111,10 @@ beforeAll(async () => {
   // The notifications list pages through them: at least two, one page of 100 for all.
   if (notifications.length < 2 || notifications.length > 60) throw new Error(`the owner has ${notifications.length} notifications`);
   const freshWebhook = async () => (await t.services.webhooks.create(owner.account, { url: hooks.url, events: QUIET_EVENTS })).id;
+  // AIS asked once, as the workers' sweep does: the vessels carrying the tracked shipments get positions.
+  await t.services.vessels.gatherPositions();
+  const located = await t.services.vessels.get(shipment.attributes.pod_vessel_imo);
+  if (located.latitude === null || located.longitude === null) throw new Error('the AIS sweep did not locate the POD vessel');
   const freshApiKey = async () => (await t.services.accounts.issueKey(db, owner.account.id, unique('key'))).key.id;
   fx = {
     t,
@@ -130,6 +136,7 @@ beforeAll(async () => {
     port: rel('port_of_discharge')!.id,
     terminal: terminal!,
     vessel: vesselId(shipment.attributes.pod_vessel_imo),
+    vesselAt: { lat: located.latitude, lon: located.longitude },
     metroArea: locationRefOf('USCHI', 'metro_area')!.id,
     shippingLine: lines.find((l) => l.attributes.scac === 'MAEU')!.id,
   };
@@ -238,6 +245,8 @@ const SPECS: RouteSpec<Fx>[] = [
     include: 'location,terminal,vessel,shipment,container',
   },
   { method: 'GET', route: '/v2/containers/:id/raw_events', owner: 'account', id: (f) => f.container },
+  // Plain GeoJSON (the routing feature: both accounts have it).
+  { method: 'GET', route: '/v2/containers/:id/map_geojson', owner: 'account', id: (f) => f.container, plain: true },
 
   // ---- tracking requests ----
   {
@@ -418,6 +427,21 @@ const SPECS: RouteSpec<Fx>[] = [
     owner: 'global',
     id: (f) => f.vessel,
     query: () => 'show_positions[from_timestamp]=2026-02-01T00:00:00Z',
+  },
+  // Estimated positions to the shipment's POD (the routing feature), from the vessel's AIS position or a given one.
+  {
+    method: 'GET',
+    route: '/v2/vessels/:id/future_positions',
+    owner: 'global',
+    id: (f) => f.vessel,
+    query: (f) => `port_id=${f.port}`,
+  },
+  {
+    method: 'GET',
+    route: '/v2/vessels/:id/future_positions_with_coordinates',
+    owner: 'global',
+    id: (f) => f.vessel,
+    query: (f) => `port_id=${f.port}&latitude=${f.vesselAt.lat}&longitude=${f.vesselAt.lon}`,
   },
 ];
 

@@ -157,6 +157,7 @@ function requestFor(method: string, route: string, id: string): { body: unknown;
     'GET /v2/containers/:id': undefined,
     'GET /v2/containers/:id/raw_events': undefined,
     'GET /v2/containers/:id/transport_events': undefined,
+    'GET /v2/containers/:id/map_geojson': undefined,
     'GET /v2/tracking_requests/:id': undefined,
     'GET /v2/parties/:id': undefined,
     'GET /v2/party_roles/:id': undefined,

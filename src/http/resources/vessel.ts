@@ -3,11 +3,14 @@
 import { normalizeImo, type VesselPositionRow, type VesselRow, vesselId, type VesselService } from '../../services/vessels.js';
 import { isoSeconds, type Ref, type RelationshipDef, type ResourceKind } from '../jsonapi.js';
 
+/** A position as the vessel resource lists it: gathered from AIS, or estimated (future positions). */
+export type VesselPositionRecord = Pick<VesselPositionRow, 'at' | 'latitude' | 'longitude' | 'heading_degrees'> & { estimated?: boolean };
+
 /** What a vessel is rendered from: its stored row, with `positions` when they were asked for. */
 export type VesselRecord = Pick<
   VesselRow,
   'id' | 'imo' | 'name' | 'mmsi' | 'latitude' | 'longitude' | 'speed_knots' | 'heading_degrees' | 'position_at'
-> & { positions?: VesselPositionRow[] };
+> & { positions?: VesselPositionRecord[] };
 
 /** The wire ref of the vessel with this IMO number, or null when it is not a 7-digit IMO number. */
 export function vesselRef(imo: string | null | undefined): Ref | null {
@@ -34,7 +37,7 @@ export const vesselKind: ResourceKind<VesselRecord> = {
         longitude: p.longitude,
         heading: p.heading_degrees,
         timestamp: isoSeconds(p.at),
-        estimated: false,
+        estimated: p.estimated ?? false,
       }));
     }
     return { id: v.id, type: 'vessel', attributes, relationships: {} };

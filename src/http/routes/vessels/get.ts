@@ -1,12 +1,11 @@
 // GET /v2/vessels/{id or IMO}: a vessel and its latest AIS position; with `show_positions[…]` (the
 // `routing` feature) the positions gathered in a window of domain time, oldest first.
 import { z } from 'zod';
-import { badRequest, TidemarkError } from '../../../domain/errors.js';
-import { requireFeature } from '../../auth.js';
-import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { errorBody } from '../../errors.js';
-import { JSONAPI, selfUrl, sendDocument } from '../../reply.js';
+import { badRequest } from '../../../domain/errors.js';
+import type { App, HttpDeps } from '../../context.js';
+import { selfUrl, sendDocument } from '../../reply.js';
 import { vesselKind } from '../../resources/vessel.js';
+import { refuseWithoutRouting } from './routing-gate.js';
 
 const DAY_MS = 86_400_000;
 const WINDOW_KEYS = ['from_timestamp', 'to_timestamp'] as const;
@@ -16,13 +15,17 @@ const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 const query = z
   .object({
     show_positions: z
-      .object({
-        from_timestamp: z.string().optional().describe('ISO 8601; default: 7 days before now (domain time)'),
-        to_timestamp: z.string().optional().describe('ISO 8601; default: now (domain time)'),
-      })
-      .catchall(z.unknown())
+      .union([
+        z
+          .object({
+            from_timestamp: z.string().optional().describe('ISO 8601; default: 7 days before now (domain time)'),
+            to_timestamp: z.string().optional().describe('ISO 8601; default: now (domain time)'),
+          })
+          .catchall(z.unknown()),
+        z.unknown(),
+      ])
       .optional()
-      .describe('Asks for `positions` (needs the routing feature)'),
+      .describe('Asks for `positions` (needs the routing feature); `show_positions=true` for the default window'),
   })
   .catchall(z.unknown());
 
@@ -36,17 +39,32 @@ function parseInstant(value: unknown, parameter: string): Date | undefined {
   return new Date(parsed.data.length === 10 ? `${parsed.data}T00:00:00Z` : parsed.data);
 }
 
-/** The asked window, defaults filled in; throws 400 naming the parameter at fault. */
-function positionsWindow(raw: Record<string, unknown>, now: Date): { from: Date; to: Date } {
-  for (const k of Object.keys(raw)) {
+/**
+ * The asked window, defaults filled in (api-wire-notes §2.6: from now − 7 days to now); throws 400 naming the
+ * parameter at fault. A `to` given earlier than now − 7 days moves the default `from` to 7 days before it,
+ * so leaving `from` out never makes a window that ends before it starts. `show_positions=true` (or empty)
+ * asks for the default window.
+ */
+function positionsWindow(raw: unknown, now: Date): { from: Date; to: Date } {
+  if (typeof raw === 'string' && (raw === '' || raw.toLowerCase() === 'true')) return positionsWindow({}, now);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw badRequest('show_positions takes show_positions[from_timestamp] and show_positions[to_timestamp]', {
+      parameter: 'show_positions',
+    });
+  }
+  const window = raw as Record<string, unknown>;
+  for (const k of Object.keys(window)) {
     if (!(WINDOW_KEYS as readonly string[]).includes(k)) {
       throw badRequest(`show_positions[${k}] is not a parameter; use from_timestamp and to_timestamp`, {
         parameter: `show_positions[${k}]`,
       });
     }
   }
-  const to = parseInstant(raw.to_timestamp, 'show_positions[to_timestamp]') ?? now;
-  const from = parseInstant(raw.from_timestamp, 'show_positions[from_timestamp]') ?? new Date(to.getTime() - 7 * DAY_MS);
+  const to = parseInstant(window.to_timestamp, 'show_positions[to_timestamp]') ?? now;
+  const weekAgo = now.getTime() - 7 * DAY_MS;
+  const from =
+    parseInstant(window.from_timestamp, 'show_positions[from_timestamp]') ??
+    new Date(to.getTime() < weekAgo ? to.getTime() - 7 * DAY_MS : weekAgo);
   if (from.getTime() > to.getTime()) {
     throw badRequest('show_positions[from_timestamp] must not be after show_positions[to_timestamp]', {
       parameter: 'show_positions[from_timestamp]',
@@ -72,17 +90,10 @@ export default function getVessel(app: App, deps: HttpDeps) {
       },
     },
     async (req, reply) => {
-      const raw = (req.query as Record<string, unknown>).show_positions as Record<string, unknown> | undefined;
+      const raw = (req.query as Record<string, unknown>).show_positions;
       if (raw !== undefined) {
-        try {
-          requireFeature(accountOf(req), 'routing');
-        } catch (err) {
-          if (!(err instanceof TidemarkError)) throw err;
-          // The reference's vessel variant of the routing 403 carries an empty `source`.
-          const body = errorBody(403, err.items, String(req.id));
-          for (const e of body.errors) e.source = {};
-          return reply.code(403).type(JSONAPI).send(body);
-        }
+        const refused = refuseWithoutRouting(req, reply);
+        if (refused) return refused;
       }
       const window = raw === undefined ? null : positionsWindow(raw, deps.clocks.world.now());
       const vessel = await deps.vessels.get(req.params.id);

@@ -113,6 +113,17 @@ describe('vessel positions', () => {
     ]);
   });
 
+  it('default `from` to now − 7 days whatever `to` is, and to 7 days before `to` when `to` is earlier still', async () => {
+    const latitudes = async (query: string) =>
+      (await get(`/v2/vessels/${IMO}?${query}`, routing)).json().data.attributes.positions.map((p: { latitude: number }) => p.latitude);
+    // A day and a half ago: the window starts 7 days before now (not before `to`), so 8 days ago stays out.
+    expect(await latitudes(`show_positions[to_timestamp]=${iso(now - 36 * HOUR)}`)).toEqual([11]);
+    // Before now − 7 days: the window is the 7 days before `to`.
+    expect(await latitudes(`show_positions[to_timestamp]=${iso(now - 180 * HOUR)}`)).toEqual([10]);
+    // `show_positions=true` asks for the default window.
+    expect(await latitudes('show_positions=true')).toEqual([11, 12, 13]);
+  });
+
   it('are cut to the asked window (raw or percent-encoded brackets, Z or an offset, or a date)', async () => {
     const from = iso(now - 3 * HOUR);
     const to = iso(now - 90 * 60_000);
@@ -135,6 +146,7 @@ describe('vessel positions', () => {
       'show_positions[from_timestamp]',
     ],
     ['show_positions[since]=2026-03-01T00:00:00Z', 'show_positions[since]'],
+    ['show_positions=yes', 'show_positions'],
   ])('answer 400 naming the parameter for %s', async (query, parameter) => {
     const res = await get(`/v2/vessels/${IMO}?${query}`, routing);
     expect(res.statusCode).toBe(400);

@@ -124,6 +124,7 @@ export function makeServices(
     async (worldNow) => {
       const refreshed = await trackingEngine.runDue(worldNow);
       await vessels.gatherPositions(worldNow);
+      await vessels.predictArrivals(worldNow);
       return refreshed;
     },
     (worldNow) => trackingEngine.nextDueAfter(worldNow),
@@ -251,6 +252,7 @@ export function jobDefinitions(services: Services): JobDefinition<never>[] {
     async handler() {
       await services.trackingEngine.runDue();
       await services.vessels.gatherPositions();
+      await services.vessels.predictArrivals();
     },
   };
   const refresh: JobDefinition<{ trackedShipmentId: string }> = {

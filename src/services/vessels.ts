@@ -13,6 +13,7 @@ import type { Db } from '../storage/db.js';
 import { recordSourceHealth } from '../storage/repositories/tracking.js';
 import * as repo from '../storage/repositories/vessels.js';
 import type { StoredState } from '../tracking/changes.js';
+import { predictPodEta, SPEED_WINDOW_MS } from '../tracking/predicted-eta.js';
 import {
   type EstimatedPosition,
   futurePositions,
@@ -26,6 +27,7 @@ import {
 import { findPort, type PortPlace } from './places.js';
 
 export type { VesselPositionRow, VesselRow } from '../storage/repositories/vessels.js';
+export { predictionReason } from '../tracking/predicted-eta.js';
 export type { EstimatedPosition, RecentSpeed } from './future-positions.js';
 
 /** Where a vessel is estimated to sail to a port, one position a minute (`GET /v2/vessels/{id}/future_positions…`). */
@@ -168,6 +170,32 @@ export class VesselService {
   /** The stored vessels with these IMO numbers (for includes); IMOs without a row are left out. */
   byImos(imos: readonly string[]): Promise<repo.VesselRow[]> {
     return repo.findVesselsByImos(this.#db, [...new Set(imos)]);
+  }
+
+  /**
+   * Predicts the arrival at the POD of every vessel with a position newer than its last prediction, for the PODs
+   * that actively tracked shipments name (src/tracking/predicted-eta.ts); shipments show it as
+   * `predicted_pod_eta_at`. Runs after positions are gathered; returns how many predictions were made.
+   */
+  async predictArrivals(worldNow: Date = this.#clocks.world.now()): Promise<number> {
+    const voyages = await repo.voyagesToPredict(this.#db, VESSELS_PER_SWEEP);
+    for (const v of voyages) {
+      const port = findPort(v.pod_locode);
+      const history = await repo.vesselPositions(this.#db, v.vessel_id, new Date(v.position_at.getTime() - SPEED_WINDOW_MS), v.position_at);
+      const positions = [
+        ...history.map((p) => ({ latitude: p.latitude, longitude: p.longitude, at: p.at, speedKnots: p.speed_knots })),
+        { latitude: v.latitude, longitude: v.longitude, at: v.position_at, speedKnots: v.speed_knots },
+      ];
+      const pod = port ? { latitude: port.latitude, longitude: port.longitude, name: port.name } : null;
+      const eta = predictPodEta({ now: worldNow, positions, pod, carrierEta: null, podArrivedAt: null });
+      await repo.putVesselPodEta(
+        this.#db,
+        { imo: v.imo, podLocode: v.pod_locode, positionAt: v.position_at },
+        eta && { predictedAt: eta.at, distanceNm: eta.distanceNm, speedKnots: eta.speedKnots },
+        this.#clocks.wall.now(),
+      );
+    }
+    return voyages.length;
   }
 
   /**

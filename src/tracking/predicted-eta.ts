@@ -80,18 +80,25 @@ export function predictPodEta(input: EtaInput): PredictedEta | null {
   if (podArrivedAt || !pod || !positions.length) return null;
   const last = positions.reduce((a, b) => (b.at.getTime() > a.at.getTime() ? b : a));
   if (now.getTime() - last.at.getTime() > STALE_POSITION_MS) return null;
-  const distanceNm = haversineNm(point(last), point(pod)) <= ARRIVING_NM ? 0 : seaRoute(point(last), point(pod)).distanceNm;
   const speed = recentSpeedKnots(positions);
-  if (distanceNm === 0) {
-    const at = last.at;
-    return { at, distanceNm, speedKnots: speed ?? 0, reason: null };
-  }
+  if (haversineNm(point(last), point(pod)) <= ARRIVING_NM) return { at: last.at, distanceNm: 0, speedKnots: speed ?? 0, reason: null };
+  // Checked before the route: a vessel waiting at anchor costs no sea-route search.
   if (speed === null) return null;
+  const distanceNm = seaRoute(point(last), point(pod)).distanceNm;
   const at = new Date(last.at.getTime() + (distanceNm / speed) * 3600_000);
   const predicted = { at, distanceNm, speedKnots: speed };
-  const reason =
-    carrierEta && Math.abs(at.getTime() - carrierEta.getTime()) > REASON_THRESHOLD_MS
-      ? describeDifference(predicted, carrierEta, pod.name)
-      : null;
-  return { ...predicted, reason };
+  return { ...predicted, reason: predictionReason(predicted, carrierEta, pod.name) };
+}
+
+/**
+ * Why a prediction differs from the carrier's ETA, when it does by more than 12 hours; else null. Shipments
+ * compute it when rendered, so that it follows the carrier's latest ETA without a new prediction.
+ */
+export function predictionReason(
+  predicted: { at: Date; distanceNm: number; speedKnots: number },
+  carrierEta: Date | null,
+  podName: string,
+): string | null {
+  if (!carrierEta || Math.abs(predicted.at.getTime() - carrierEta.getTime()) <= REASON_THRESHOLD_MS) return null;
+  return describeDifference(predicted, carrierEta, podName);
 }

@@ -1,4 +1,5 @@
 import type { ShipmentRecord } from '../../services/shipments.js';
+import { predictionReason } from '../../services/vessels.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
 import { containerKind } from './container.js';
 import type { ResourceDeps } from './deps.js';
@@ -45,6 +46,25 @@ const TEXTS = [
   'line_tracking_stopped_reason',
 ] as const;
 
+/**
+ * Extra (Tidemark's own estimate, beyond the reference): the POD vessel's predicted arrival from its AIS position,
+ * the remaining sea route and its recent speed, until it has arrived; the reason follows the carrier's current ETA.
+ */
+function predictedEta(s: ShipmentRecord): { predicted_pod_eta_at: string | null; predicted_pod_eta_reason: string | null } {
+  const at = s.pod_ata_at ? null : ((s.predicted_pod_eta_at as Date | null | undefined) ?? null);
+  const distanceNm = s.predicted_distance_nm as number | null | undefined;
+  const speedKnots = s.predicted_speed_knots as number | null | undefined;
+  const reason =
+    at && distanceNm != null && speedKnots != null
+      ? predictionReason(
+          { at, distanceNm, speedKnots },
+          s.pod_eta_at,
+          s.port_of_discharge_name ?? s.port_of_discharge_locode ?? 'the port of discharge',
+        )
+      : null;
+  return { predicted_pod_eta_at: isoSeconds(at), predicted_pod_eta_reason: reason };
+}
+
 /** The engine's snapshot fields the place relationships come from (null before the first refresh). */
 interface PlaceFields {
   pod_terminal?: unknown;
@@ -67,6 +87,7 @@ export const shipmentKind = (deps: ResourceDeps): ResourceKind<ShipmentRecord> =
     for (const k of TIMES) attributes[k] = isoSeconds(s[k]);
     attributes.ref_numbers = s.ref_numbers ?? [];
     attributes.tags = s.tags ?? [];
+    Object.assign(attributes, predictedEta(s));
     attributes.created_at = isoSeconds(s.created_at);
     attributes.updated_at = isoSeconds(s.updated_at);
     const roles = s.party_role_ids as string[] | undefined;
@@ -128,7 +149,11 @@ export const shipmentKind = (deps: ResourceDeps): ResourceKind<ShipmentRecord> =
 });
 
 /** Puts the ids of each shipment's party roles on it, so that it renders the `party_roles` relationship. */
-export async function attachPartyRoles(deps: Pick<ResourceDeps, 'partyRoles'>, accountId: string, shipments: ShipmentRecord[]): Promise<void> {
+export async function attachPartyRoles(
+  deps: Pick<ResourceDeps, 'partyRoles'>,
+  accountId: string,
+  shipments: ShipmentRecord[],
+): Promise<void> {
   const roles = await deps.partyRoles.ofShipments(
     accountId,
     shipments.map((s) => s.id),

@@ -52,9 +52,13 @@ export interface ShipmentRecord {
   [k: string]: unknown;
 }
 
+// The POD vessel's predicted arrival at the POD (vessel_pod_etas) comes along: shipments render it.
 const SELECT = `SELECT s.*, p.company_name AS customer_name,
-    ARRAY(SELECT c.id FROM containers c WHERE c.shipment_id = s.id ORDER BY c.created_at DESC, c.id DESC) AS container_ids
-  FROM shipments s LEFT JOIN parties p ON p.id = s.customer_id`;
+    ARRAY(SELECT c.id FROM containers c WHERE c.shipment_id = s.id ORDER BY c.created_at DESC, c.id DESC) AS container_ids,
+    e.predicted_at AS predicted_pod_eta_at, e.distance_nm AS predicted_distance_nm, e.speed_knots AS predicted_speed_knots
+  FROM shipments s LEFT JOIN parties p ON p.id = s.customer_id
+  LEFT JOIN vessel_pod_etas e ON e.imo = regexp_replace(upper(s.pod_vessel_imo), '^IMO\\s*', '')
+    AND e.pod_locode = s.port_of_discharge_locode`;
 
 /** What the shipments list can be narrowed by (all optional; every one given must hold). */
 export interface ShipmentFilter {
@@ -120,7 +124,10 @@ export async function listShipments(
   if (filter.customerName) add((n) => `p.company_name ILIKE ${n} ESCAPE '\\'`, containsPattern(filter.customerName));
   if (filter.carriers) add((n) => `s.shipping_line_scac = ANY(${n}::text[])`, filter.carriers);
   if (filter.containerStatuses) {
-    add((n) => `EXISTS (SELECT 1 FROM containers c WHERE c.shipment_id = s.id AND c.current_status = ANY(${n}::text[]))`, filter.containerStatuses);
+    add(
+      (n) => `EXISTS (SELECT 1 FROM containers c WHERE c.shipment_id = s.id AND c.current_status = ANY(${n}::text[]))`,
+      filter.containerStatuses,
+    );
   }
   if (filter.ports) {
     add(

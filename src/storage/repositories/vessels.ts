@@ -265,3 +265,56 @@ export async function recordStreamedPositions(
         );
   return { updated: updated.length, appended: appended.length };
 }
+
+/** A vessel on its way to a port of discharge that an actively tracked shipment names, with its latest position time. */
+export interface VesselVoyage {
+  vessel_id: string;
+  imo: string;
+  pod_locode: string;
+  latitude: number;
+  longitude: number;
+  speed_knots: number | null;
+  position_at: Date;
+  predicted_from: Date | null;
+  [k: string]: unknown;
+}
+
+/**
+ * (vessel, POD) pairs of actively tracked shipments not yet arrived whose vessel has a position newer than
+ * the prediction's (or no prediction): what `predictArrivals` recomputes.
+ */
+export function voyagesToPredict(q: Queryable, limit: number): Promise<VesselVoyage[]> {
+  return q.query<VesselVoyage>(
+    `SELECT v.id AS vessel_id, v.imo, x.pod_locode, v.latitude, v.longitude, v.speed_knots, v.position_at,
+            e.position_at AS predicted_from
+     FROM (SELECT DISTINCT regexp_replace(upper(t.state->'shipment'->>'pod_vessel_imo'), '^IMO\\s*', '') AS imo,
+                  t.state->'shipment'->>'port_of_discharge_locode' AS pod_locode
+           FROM tracked_shipments t
+           WHERE t.active AND t.state->'shipment'->>'pod_vessel_imo' IS NOT NULL
+             AND t.state->'shipment'->>'port_of_discharge_locode' IS NOT NULL
+             AND t.state->'shipment'->>'pod_ata_at' IS NULL) x
+     JOIN vessels v ON v.imo = x.imo
+     LEFT JOIN vessel_pod_etas e ON e.imo = x.imo AND e.pod_locode = x.pod_locode
+     WHERE v.position_at IS NOT NULL AND v.latitude IS NOT NULL AND v.longitude IS NOT NULL
+       AND (e.position_at IS NULL OR e.position_at < v.position_at)
+     ORDER BY v.imo, x.pod_locode
+     LIMIT $1`,
+    [limit],
+  );
+}
+
+/** The prediction for a vessel and POD as of `positionAt`; `eta` null: nothing to go on from that position. */
+export async function putVesselPodEta(
+  q: Queryable,
+  key: { imo: string; podLocode: string; positionAt: Date },
+  eta: { predictedAt: Date; distanceNm: number; speedKnots: number } | null,
+  wall: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO vessel_pod_etas (imo, pod_locode, predicted_at, distance_nm, speed_knots, position_at, computed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (imo, pod_locode) DO UPDATE SET predicted_at = EXCLUDED.predicted_at, distance_nm = EXCLUDED.distance_nm,
+       speed_knots = EXCLUDED.speed_knots, position_at = EXCLUDED.position_at, computed_at = EXCLUDED.computed_at`,
+    [key.imo, key.podLocode, eta?.predictedAt ?? null, eta?.distanceNm ?? null, eta?.speedKnots ?? null, key.positionAt, wall],
+  );
+}

@@ -1,6 +1,7 @@
 // A simulated carrier's DCSA Track & Trace 2.2 endpoint (GET {base}/v2/events), rendered from the world's
 // answer. It carries what DCSA 2.2 can carry and nothing else, so the real DCSA adapter parses it back to the
 // answer's facts; `dcsaCarriableFacts` says exactly what comes back and what is dropped on the way.
+import { isValidImo } from '../../domain/imo.js';
 import { isUuid, referenceId } from '../../lib/ids.js';
 import type { Milestone, TransportMode } from '../../domain/milestones.js';
 import type {
@@ -301,15 +302,9 @@ function samePlace(a: Place, b: Place): boolean {
 function carriableVessel(vessel: VesselRef | null, dropped: Set<string>): VesselRef | null {
   if (!vessel) return null;
   if (vessel.mmsi !== null) dropped.add('vessel MMSI: TNT 2.2 has none');
-  const imo = vessel.imo && validImo(vessel.imo) ? vessel.imo : null;
+  const imo = vessel.imo && isValidImo(vessel.imo) ? vessel.imo : null;
   if (vessel.imo && !imo) dropped.add('IMO numbers that fail the check digit');
   return imo || vessel.name ? { name: vessel.name, imo, mmsi: null } : null;
-}
-
-function validImo(imo: string): boolean {
-  if (!/^\d{7}$/.test(imo)) return false;
-  const d = [...imo].map(Number);
-  return d.slice(0, 6).reduce((sum, v, i) => sum + v * (7 - i), 0) % 10 === d[6];
 }
 
 /** 2.2 event ids are UUIDs: a world id that is one is kept, anything else gets a stable one derived from the fact. */

@@ -4,7 +4,8 @@ import type { NumberType } from '../../sources/contract.js';
 
 export { aisAnswer } from './ais.js';
 export { carrierAnswer, demurrageAmount, nextChangeAt, railAnswer, terminalAnswer } from './answers.js';
-export { fleet, isValidImo, type SandboxVessel, SERVICES, vesselStateAt, warmWorld } from './network.js';
+export { isValidImo } from '../../domain/imo.js';
+export { fleet, type SandboxVessel, SERVICES, vesselStateAt, warmWorld } from './network.js';
 export {
   type CarrierProfile,
   type CarrierProvidedData,

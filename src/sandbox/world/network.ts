@@ -1,6 +1,7 @@
 // The vessel network: liner services (loops of real ports), the fleet that sails them, and where every vessel
 // is at any instant. A vessel's whereabouts are a function of (seed, vessel, time) alone: it repeats its loop
 // at a fixed rotation, with per-voyage delays and recoveries that the next loop's reserve absorbs.
+import { imoCheckDigit } from '../../domain/imo.js';
 import { type LatLon, positionAlong, seaRoute } from '../../lib/sea-routes/index.js';
 import { portByLocode } from '../../sources/reference/index.js';
 import { Rng } from './random.js';
@@ -161,17 +162,6 @@ export interface SandboxVessel {
   service: string;
   slot: number;
   flag: string;
-}
-
-/** IMO numbers: seven digits, the last = Σ digit × weight (7…2) mod 10. */
-export function imoCheckDigit(first6: string): number {
-  let sum = 0;
-  for (let i = 0; i < 6; i++) sum += Number(first6[i]) * (7 - i);
-  return sum % 10;
-}
-
-export function isValidImo(imo: string): boolean {
-  return /^\d{7}$/.test(imo) && imoCheckDigit(imo.slice(0, 6)) === Number(imo[6]);
 }
 
 // Flag state → MMSI maritime identification digits.

@@ -3,7 +3,8 @@ import { checkContainerNumber } from '../../domain/container-number.js';
 import { MILESTONES } from '../../domain/milestones.js';
 import type { NumberType } from '../../sources/contract.js';
 import { carrierAnswer, nextChangeAt, railAnswer, terminalAnswer } from './answers.js';
-import { fleet, isValidImo, rotation, SERVICES, vesselSpeed, vesselStateAt, vesselsOfService } from './network.js';
+import { isValidImo } from '../../domain/imo.js';
+import { fleet, rotation, SERVICES, vesselSpeed, vesselStateAt, vesselsOfService } from './network.js';
 import { buildStory, type Story, type StoryKey, tellStory } from './story.js';
 import { DAY, HOUR } from './time.js';
 

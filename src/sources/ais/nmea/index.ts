@@ -9,7 +9,7 @@ import { type AisFacts, parseAisMessage } from './parse.js';
 
 export type { StreamLog } from './client.js';
 export type { RejectReason } from './decoder.js';
-export { type AisFacts, type AisPositionFact, type AisStaticFact, isValidImo, parseAisMessage } from './parse.js';
+export { type AisFacts, type AisPositionFact, type AisStaticFact, parseAisMessage } from './parse.js';
 
 export const aisNmeaConfigSchema = z.object({
   /** `tcp://host:port` (connect) or `udp://host:port` (bind). */

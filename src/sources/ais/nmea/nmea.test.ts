@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LineFramer } from './client.js';
 import { NmeaDecoder } from './decoder.js';
-import { AisLineReader, aisNmeaConfigSchema, isValidImo, parseAisMessage } from './index.js';
+import { isValidImo } from '../../../domain/imo.js';
+import { AisLineReader, aisNmeaConfigSchema, parseAisMessage } from './index.js';
 
 const fixture = (file: string) => readFileSync(path.resolve(import.meta.dirname, 'fixtures', file), 'utf8');
 const START = Date.parse('2026-03-01T12:00:00Z');

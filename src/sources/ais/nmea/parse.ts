@@ -1,5 +1,6 @@
 // Pure mapping of one decoded AIS message to facts: where a vessel is (by MMSI) and who it is (MMSI ↔ IMO, name).
 // "Not available" values become null; a report without a usable position gives no position fact.
+import { isValidImo } from '../../../domain/imo.js';
 import { validated } from '../../terminals/sandbox/parse.js';
 import { AisMessage, READ_TYPES } from './raw.js';
 
@@ -88,15 +89,6 @@ function position(lat: number | undefined, lon: number | undefined): { latitude:
 function shipName(raw: string | undefined): string | null {
   const name = raw?.replace(/\s+/g, ' ').trim();
   return name ? name : null;
-}
-
-/** IMO numbers carry a check digit: the first six digits weighted 7 to 2, the last digit of the sum. */
-export function isValidImo(imo: number): boolean {
-  if (!Number.isInteger(imo) || imo < 1_000_000 || imo > 9_999_999) return false;
-  const d = String(imo);
-  let sum = 0;
-  for (let i = 0; i < 6; i++) sum += Number(d[i]) * (7 - i);
-  return sum % 10 === Number(d[6]);
 }
 
 const wholeSecond = (t: Date) => new Date(Math.floor(t.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');

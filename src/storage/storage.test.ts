@@ -27,7 +27,7 @@ describe('migrations', () => {
     const pools = [1, 2, 3].map(() => new PgDb(url.toString(), { max: 2 }));
     try {
       const results = await Promise.all(pools.map((p) => migrate(p)));
-      const all = results.flat().sort();
+      const all = results.flat().sort((a, b) => a - b);
       expect(all).toEqual(loadMigrations().map((m) => m.version));
       const rows = await pools[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM race.schema_migrations');
       expect(rows[0]!.n).toBe(loadMigrations().length);

@@ -25,6 +25,10 @@ export interface ShipmentAttributes {
   pod_eta_at: string | null;
   pod_original_eta_at: string | null;
   pod_ata_at: string | null;
+  /** Tidemark's own POD ETA from the vessel's AIS position (null when there is nothing to go on, and once arrived). */
+  predicted_pod_eta_at: string | null;
+  /** Why it differs from `pod_eta_at` (more than 12 h apart), else null. */
+  predicted_pod_eta_reason: string | null;
   destination_eta_at: string | null;
   destination_ata_at: string | null;
   line_tracking_stopped_at: string | null;

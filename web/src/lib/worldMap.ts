@@ -1,6 +1,7 @@
 // The offline world map (its own chunk: load it with `import('./worldMap')`): Natural Earth country shapes
 // from the `world-atlas` package, projected with d3-geo onto a Mercator map centred and scaled to the places
-// given. No tiles, no network: the shapes are bundled.
+// given (rotated so that a route across the Pacific sits in the middle, whole). No tiles, no network: the shapes
+// are bundled.
 import { geoBounds, geoMercator, geoPath } from 'd3-geo';
 import type { Feature, FeatureCollection, GeoJsonProperties, Geometry, MultiLineString, MultiPoint } from 'geojson';
 import { feature, mesh } from 'topojson-client';
@@ -17,7 +18,10 @@ export interface WorldMap {
   borders: string;
   /** Where a place lands on the map (null off the map). */
   project(p: LonLat): [number, number] | null;
-  /** A line through places along great circles, as an SVG path (empty when invisible). */
+  /**
+   * A line through places along great circles, as an SVG path (empty when invisible). Longitudes may run on past
+   * ±180 (a line across the antimeridian): the rotation wraps each point, so the line stays whole on the map.
+   */
   line(points: LonLat[]): string;
 }
 
@@ -28,7 +32,8 @@ let borders: MultiLineString | null = null;
 export function drawWorld(focus: LonLat[], width: number, height: number, padding = 28): WorldMap {
   land ??= feature(countries, countries.objects.countries) as FeatureCollection<Geometry, GeoJsonProperties>;
   borders ??= mesh(countries, countries.objects.countries, (a, b) => a !== b);
-  const points: LonLat[] = focus.length ? focus : [[0, 20]];
+  // Longitudes past ±180 (lines across the antimeridian) are wrapped back for the bounds.
+  const points: LonLat[] = focus.length ? focus.map(([lon, lat]) => [((((lon + 180) % 360) + 360) % 360) - 180, lat]) : [[0, 20]];
   const multi: MultiPoint = { type: 'MultiPoint', coordinates: points };
   const [[west, south], [east, north]] = geoBounds(multi);
   // Across the antimeridian `west` is greater than `east`: the centre is then on the far side of the globe.

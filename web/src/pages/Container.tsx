@@ -1,17 +1,23 @@
-// `/containers/<id>`: whether the container can be picked up (the verdict in words), its key facts, milestones
-// (actual and estimated, local times with their zone), the last free day by source with the one that applies,
-// holds and fees, the appointment, the rail leg, editable reference numbers and the raw events.
+// `/containers/<id>`: whether the container can be picked up (the verdict in words), its key facts (with the POD
+// arrival and Tidemark's predicted arrival), for accounts with `routing` its map (from map_geojson: ports, the
+// vessel, its recorded track, the predicted and planned legs, and the same in words), milestones (actual and
+// estimated, local times with their zone), the last free day by source with the one that applies, holds and
+// fees, the appointment, the rail leg, editable reference numbers and the raw events.
 import { Async } from '../components/Async';
-import { Badge, Facts } from '../components/Facts';
+import { Badge, type Fact, Facts } from '../components/Facts';
 import { Page, Section } from '../components/Page';
+import { PREDICTED_LABEL, PredictedEta } from '../components/PredictedEta';
+import { RouteMap } from '../components/RouteMap';
 import { SandboxPanel } from '../components/SandboxPanel';
 import { Time } from '../components/Time';
 import { ApiError, api } from '../lib/api';
 import { useWorldNow } from '../lib/clock';
+import { loadContainerMap } from '../lib/containerMap';
 import { useLoad } from '../lib/hooks';
 import { type Doc, Included, type ListDoc } from '../lib/jsonapi';
 import { containerStatusLabel, containerStatusTone, equipmentLabel } from '../lib/labels';
 import { Link } from '../lib/router';
+import { hasFeature } from '../lib/session';
 import type {
   ContainerDetail,
   RawEventAttributes,
@@ -44,10 +50,13 @@ export default function ContainerPage({ params, session }: PageProps) {
     [id],
   );
   const raw = useLoad((signal) => api.get<ListDoc<RawEventAttributes>>(`${path}/raw_events`, { signal, query: { 'page[size]': 100 } }), [id]);
+  const routing = hasFeature(session, 'routing');
+  const geo = useLoad(routing ? (signal) => loadContainerMap(id, signal) : null, [id, routing]);
   useWorldAdvanced(() => {
     doc.reload();
     events.reload();
     raw.reload();
+    geo.reload();
   });
 
   if (doc.error instanceof ApiError && doc.error.status === 404) {
@@ -71,6 +80,8 @@ export default function ContainerPage({ params, session }: PageProps) {
           const terminal = inc.one<TerminalAttributes>(d.data, 'pod_terminal')?.attributes;
           const pickupAt = inc.one<TerminalAttributes>(d.data, 'pickup_facility')?.attributes;
           const zone = c.pod_timezone;
+          const s = shipment?.attributes;
+          const podZone = s?.pod_timezone ?? zone;
           return (
             <>
               <p class="breadcrumbs">
@@ -91,6 +102,25 @@ export default function ContainerPage({ params, session }: PageProps) {
                 items={[
                   ['Status', <Badge tone={containerStatusTone(c.current_status)}>{containerStatusLabel(c.current_status)}</Badge>],
                   ['Equipment', equipmentLabel(c)],
+                  ...(s
+                    ? ([
+                        [
+                          'Arrival at POD',
+                          s.pod_ata_at ? (
+                            <>
+                              <Badge tone="good">Actual</Badge> <Time domain value={s.pod_ata_at} zone={podZone} />
+                            </>
+                          ) : s.pod_eta_at ? (
+                            <>
+                              <Badge tone="info">Estimated</Badge> <Time domain value={s.pod_eta_at} zone={podZone} />
+                            </>
+                          ) : null,
+                        ],
+                        ...(s.predicted_pod_eta_at
+                          ? [[PREDICTED_LABEL, <PredictedEta at={s.predicted_pod_eta_at} reason={s.predicted_pod_eta_reason} zone={podZone} />]]
+                          : []),
+                      ] as Fact[])
+                    : []),
                   [
                     'Available for pickup',
                     !c.availability_known ? 'Not known yet' : c.available_for_pickup ? (c.ready_for_pickup ? 'Yes, and released' : 'Yes, but not released') : 'No',
@@ -104,6 +134,24 @@ export default function ContainerPage({ params, session }: PageProps) {
                   ['Weight', c.weight_in_lbs ? `${c.weight_in_lbs.toLocaleString()} lbs` : null],
                 ]}
               />
+              {routing && (
+                <Section id="route-map" title="Route map">
+                  <Async state={geo} label="Loading the map…">
+                    {(map) =>
+                      map.ports.length ? (
+                        <div class="container-map">
+                          <RouteMap
+                            geo={map}
+                            predicted={s?.predicted_pod_eta_at ? { at: s.predicted_pod_eta_at, zone: podZone } : null}
+                          />
+                        </div>
+                      ) : (
+                        <p class="empty-state">No map yet: the carrier has not named this container’s ports.</p>
+                      )
+                    }
+                  </Async>
+                </Section>
+              )}
               <div class="container-grid">
                 <Section id="milestones" title="Milestones">
                   <Async state={events} label="Loading the milestones…">

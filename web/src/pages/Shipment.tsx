@@ -1,22 +1,25 @@
-// `/shipments/<id>`: the shipment's key facts; its route (port of lading → transshipments → port of discharge →
-// inland destination) as a timeline and on a map drawn offline, with the vessel's latest position and track for
-// accounts with `routing`; its containers (`?container=<id>` selects one, as the deep link does); the ETA history.
+// `/shipments/<id>`: the shipment's key facts (with Tidemark's predicted POD arrival when there is one); its route
+// (port of lading → transshipments → port of discharge → inland destination) as a timeline and on a map drawn
+// offline — for accounts with `routing`, the map of the selected (else first) container from its map_geojson:
+// the vessel, its recorded track, the predicted and planned legs —; its containers (`?container=<id>` selects
+// one, as the deep link does); the ETA history.
 import { Async } from '../components/Async';
-import { Badge, Facts } from '../components/Facts';
+import { Badge, type Fact, Facts } from '../components/Facts';
 import { Page, Section } from '../components/Page';
-import { RouteMap, type VesselMark } from '../components/RouteMap';
+import { PREDICTED_LABEL, PredictedEta } from '../components/PredictedEta';
+import { RouteMap } from '../components/RouteMap';
 import { SandboxPanel } from '../components/SandboxPanel';
 import { Time } from '../components/Time';
 import { ApiError, api } from '../lib/api';
+import { loadContainerMap } from '../lib/containerMap';
 import { etaShift } from '../lib/eta';
 import { useLoad } from '../lib/hooks';
 import { type Doc, Included } from '../lib/jsonapi';
 import { carrierLabel, placeLabel, shipmentStatus } from '../lib/labels';
-import { buildRoute, type Route } from '../lib/route';
+import { buildRoute } from '../lib/route';
 import { Link, setQuery } from '../lib/router';
 import { hasFeature } from '../lib/session';
-import type { ContainerDetail, ShipmentDetail, TransportEvent, VesselAttributes } from '../lib/tracking';
-import type { LonLat } from '../lib/worldMap';
+import type { ContainerDetail, ShipmentDetail, TransportEvent } from '../lib/tracking';
 import { useWorldAdvanced } from '../lib/world';
 import type { PageProps } from '../routes';
 import { EtaHistory } from './shipments/EtaHistory';
@@ -46,23 +49,14 @@ function ShipmentPage({ params, location, session }: PageProps) {
   );
   const s = doc.data?.data.attributes;
   const routing = hasFeature(session, 'routing');
-  const imo = routing ? s?.pod_vessel_imo : null;
-  const vessel = useLoad(
-    imo
-      ? (signal) =>
-          api.get<Doc<VesselAttributes>>(`/v2/vessels/${encodeURIComponent(imo)}`, {
-            signal,
-            query: {
-              ...(s?.pol_atd_at ? { 'show_positions[from_timestamp]': s.pol_atd_at } : {}),
-              ...(s?.pod_ata_at ? { 'show_positions[to_timestamp]': s.pod_ata_at } : {}),
-            },
-          })
-      : null,
-    [imo, s?.pol_atd_at, s?.pod_ata_at],
-  );
+  // The map of the container whose route is shown: the one asked for, else the first.
+  const ids = doc.data ? new Included(doc.data.included).many(doc.data.data, 'containers').map((c) => c.id) : [];
+  const wanted = location.search.get('container');
+  const mapOf = routing ? (ids.find((c) => c === wanted) ?? ids[0] ?? null) : null;
+  const geo = useLoad(mapOf ? (signal) => loadContainerMap(mapOf, signal).then((map) => ({ id: mapOf, map })) : null, [mapOf]);
   useWorldAdvanced(() => {
     doc.reload();
-    vessel.reload();
+    geo.reload();
   });
 
   if (doc.error instanceof ApiError && doc.error.status === 404) {
@@ -87,14 +81,14 @@ function ShipmentPage({ params, location, session }: PageProps) {
           const a = d.data.attributes;
           const inc = new Included(d.included);
           const containers = inc.many<ContainerDetail>(d.data, 'containers');
-          const wanted = location.search.get('container');
           const selected = containers.find((c) => c.id === wanted) ?? null;
           const routeOf = selected ?? containers[0];
           const events = routeOf ? inc.many<TransportEvent['attributes']>(routeOf, 'transport_events') : [];
           const route = buildRoute(a, events, d.included);
           const status = shipmentStatus(a);
           const shift = etaShift(a.pod_ata_at ?? a.pod_eta_at, a.pod_original_eta_at);
-          const v = vessel.data?.data.attributes;
+          const map = routing && routeOf && geo.data?.id === routeOf.id ? geo.data.map : null;
+          const predicted = a.predicted_pod_eta_at ? { at: a.predicted_pod_eta_at, zone: a.pod_timezone } : null;
           return (
             <>
               {wanted && !selected && (
@@ -121,6 +115,14 @@ function ShipmentPage({ params, location, session }: PageProps) {
                       </>
                     ) : null,
                   ],
+                  ...(a.predicted_pod_eta_at
+                    ? [
+                        [
+                          PREDICTED_LABEL,
+                          <PredictedEta at={a.predicted_pod_eta_at} reason={a.predicted_pod_eta_reason} zone={a.pod_timezone} />,
+                        ] as Fact,
+                      ]
+                    : []),
                   [
                     'Change from the first ETA',
                     shift ? (
@@ -169,17 +171,14 @@ function ShipmentPage({ params, location, session }: PageProps) {
                 {routeOf && containers.length > 1 && <p class="muted">Stops and times of container {routeOf.attributes.number}.</p>}
                 <div class="route-grid">
                   <RouteTimeline route={route} />
-                  <RouteMap
-                    route={route}
-                    track={v?.positions?.map((p) => [p.longitude, p.latitude] as LonLat)}
-                    vessel={vesselMark(a, v)}
-                    description={describe(route, a, v)}
-                  />
+                  <RouteMap route={route} geo={map} predicted={predicted} />
                 </div>
                 {!routing && a.pod_vessel_imo && (
                   <p class="muted small">The vessel’s position and track show for accounts with the routing feature.</p>
                 )}
-                {routing && vessel.error ? <p class="muted small">The vessel’s positions could not be loaded.</p> : null}
+                {routing && geo.error ? (
+                  <p class="muted small">The container’s map (vessel, track and predicted route) could not be loaded.</p>
+                ) : null}
               </Section>
               <Section id="containers" title={`Containers (${containers.length})`}>
                 <ShipmentContainers containers={containers} selected={selected?.id ?? null} />
@@ -193,31 +192,6 @@ function ShipmentPage({ params, location, session }: PageProps) {
       </Async>
     </Page>
   );
-}
-
-/** The vessel's latest position while the shipment is still at sea. */
-function vesselMark(a: ShipmentDetail, v: VesselAttributes | undefined): VesselMark | null {
-  if (!v || a.pod_ata_at) return null;
-  const last = v.positions?.[v.positions.length - 1];
-  const lat = v.latitude ?? last?.latitude;
-  const lon = v.longitude ?? last?.longitude;
-  if (lat === null || lat === undefined || lon === null || lon === undefined) return null;
-  return {
-    name: v.name ?? a.pod_vessel_name ?? 'Vessel',
-    lat,
-    lon,
-    heading: v.navigational_heading_degrees ?? last?.heading ?? null,
-    at: v.position_timestamp,
-  };
-}
-
-function describe(route: Route, a: ShipmentDetail, v: VesselAttributes | undefined): string {
-  const stops = route.stops.map((s) => `${s.name}${s.locode ? ` (${s.locode})` : ''}`).join(' → ');
-  const mark = vesselMark(a, v);
-  const at = mark
-    ? ` ${mark.name} last reported at ${Math.abs(mark.lat).toFixed(1)}° ${mark.lat >= 0 ? 'N' : 'S'}, ${Math.abs(mark.lon).toFixed(1)}° ${mark.lon >= 0 ? 'E' : 'W'}.`
-    : '';
-  return `Route: ${stops}.${at}`;
 }
 
 function RouteOf({ containers, current }: { containers: { id: string; number: string }[]; current: string }) {

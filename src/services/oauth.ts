@@ -262,7 +262,8 @@ export class OAuthService {
       features: {
         devInteractions: { enabled: false },
         registration: { enabled: true, initialAccessToken: false },
-        revocation: { enabled: true },
+        // A client revokes only its own tokens (the library's default too, said explicitly).
+        revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
         rpInitiatedLogout: { enabled: false },
         userinfo: { enabled: false },
         resourceIndicators: {

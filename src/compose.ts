@@ -117,7 +117,14 @@ export function makeServices(
     rateLimits,
     logger: logger.child({ component: 'tracking' }),
   });
-  const vessels = new VesselService({ db, clocks, registry, logger: logger.child({ component: 'vessels' }) });
+  const vessels = new VesselService({
+    db,
+    clocks,
+    registry,
+    logger: logger.child({ component: 'vessels' }),
+    // AIS port calls of the vessels whose track grew become transport events of the shipments they carry.
+    onNewPositions: (imos, worldNow) => trackingEngine.applyVesselPositions(imos, worldNow),
+  });
   // Each step of an advance of the world clock refreshes what is due at that step's world time, and moves
   // the vessels on (AIS is asked at most hourly per vessel).
   sandbox?.onStep(
@@ -326,7 +333,11 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     void sweep();
     runner = new DeliveryRunner(services.webhookDelivery, logger.child({ role: 'worker', component: 'webhooks' }));
     runner.start();
-    if (config.ais.nmeaUrl) aisStream = await startAisStream(config.ais.nmeaUrl, db, services.clocks, logger);
+    if (config.ais.nmeaUrl) {
+      aisStream = await startAisStream(config.ais.nmeaUrl, db, services.clocks, logger, (imos) =>
+        services.trackingEngine.applyVesselPositions(imos),
+      );
+    }
   } else if (config.ais.nmeaUrl) {
     logger.info('TIDEMARK_AIS_NMEA_URL is set, but only worker processes listen to the AIS stream');
   }
@@ -352,13 +363,20 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
  * The worker's listener on a real AIS feed (TIDEMARK_AIS_NMEA_URL). Each worker process with the setting keeps its
  * own connection; writes are idempotent enough (latest position by time, history spaced by time) for several.
  */
-async function startAisStream(url: string, db: Db, clocks: Clocks, logger: Logger): Promise<AisStreamIngest> {
+async function startAisStream(
+  url: string,
+  db: Db,
+  clocks: Clocks,
+  logger: Logger,
+  onNewPositions: (imos: string[]) => Promise<unknown>,
+): Promise<AisStreamIngest> {
   const source = aisNmeaSource();
   const config = source.configSchema.parse({ url });
   const ingest = new AisStreamIngest({
     db,
     clocks,
     open: (handlers) => source.open(config, handlers),
+    onNewPositions,
     logger: logger.child({ role: 'worker', component: 'ais-stream', source: source.id }),
   });
   await ingest.start();

@@ -20,6 +20,11 @@ export interface AisStreamIngestDeps {
   refreshVesselsEveryMs?: number;
   /** Told after each write; tests wait on it. */
   onFlush?(result: AisFlushResult): void;
+  /**
+   * Called after a write that added history, with the IMO numbers of the vessels it had points for: the
+   * composition root hands them to the tracking engine (AIS port calls → transport events). Failures are logged.
+   */
+  onNewPositions?(imos: string[]): Promise<unknown>;
 }
 
 export interface AisFlushResult {
@@ -166,6 +171,18 @@ export class AisStreamIngest {
     } catch (err) {
       result.failed = true;
       this.#log.error({ err, vessels: pending.length, learnt: learn.length }, 'AIS stream: could not store a batch; it is dropped');
+    }
+    if (!result.failed && result.appended > 0 && this.#d.onNewPositions) {
+      const imos = [
+        ...new Set(
+          pending.flatMap((p) => (p.history.length > 0 ? [this.#mmsiToImo.get(p.latest.mmsi)] : [])).filter((x) => x !== undefined),
+        ),
+      ];
+      try {
+        if (imos.length > 0) await this.#d.onNewPositions(imos);
+      } catch (err) {
+        this.#log.warn({ err }, 'AIS stream: applying new positions to tracked shipments failed');
+      }
     }
     try {
       this.#d.onFlush?.(result);

@@ -18,7 +18,10 @@ import type { Db, Queryable } from '../storage/db.js';
 import { findAccountById } from '../storage/repositories/accounts.js';
 import * as requests from '../storage/repositories/tracking-requests.js';
 import * as repo from '../storage/repositories/tracking.js';
-import { rememberVessels } from '../storage/repositories/vessels.js';
+import { findVesselByImo, rememberVessels, vesselPositions } from '../storage/repositories/vessels.js';
+import { portByLocode } from '../sources/reference/index.js';
+import { aisMilestones, aisWindow } from '../tracking/port-calls.js';
+import type { NormalizeInput } from '../tracking/normalize.js';
 import { type DomainEvent, detectChanges, type StoredState } from '../tracking/changes.js';
 import { inferNumber } from '../tracking/infer-number.js';
 import { normalize } from '../tracking/normalize.js';
@@ -422,11 +425,80 @@ export class TrackingEngine {
       }
     }
     observations.push(...terminals, ...rail);
-    const { events, state } = detectChanges(previous, normalize({ carrier, terminals, rail }, { worldNow }), {
+    const ais = await this.#aisInput(this.#db, withCarrier, worldNow);
+    const { events, state } = detectChanges(previous, normalize({ carrier, terminals, rail, ais }, { worldNow }), {
       worldNow,
       accountFeatures: ALL_FEATURES,
     });
     return { observations, asked, carrier, carrierError: null, terminalAsked, railAsked, railScac, state, events };
+  }
+
+  /**
+   * What the POD vessel's stored AIS track says about the shipment (src/tracking/port-calls.ts), for its
+   * containers; null when there is nothing to look for.
+   */
+  async #aisInput(q: Queryable, state: StoredState, worldNow: Date): Promise<NormalizeInput['ais']> {
+    const window = aisWindow(state);
+    if (!window || state.containers.length === 0) return null;
+    const vessel = await findVesselByImo(q, window.imo);
+    if (!vessel) return null;
+    const fixes = (await vesselPositions(q, vessel.id, window.from, worldNow)).map((p) => ({
+      at: p.at,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      speedKnots: p.speed_knots,
+    }));
+    const milestones = aisMilestones(state, fixes, (locode) => portByLocode(locode));
+    return milestones.length === 0 ? null : { containers: state.containers.map((c) => c.number), milestones };
+  }
+
+  /**
+   * Applies new AIS positions of these vessels (IMO numbers) to the actively tracked shipments they carry to
+   * their POD, without asking any source: AIS port calls become transport events (`data_source: ais`) and
+   * their webhooks, merged with the line's by the engine's precedence rules. Schedules are left as they are.
+   * Shipments another worker holds are skipped (its refresh reads the same positions). Returns how many changed.
+   */
+  async applyVesselPositions(imos: readonly string[], worldNow: Date = this.#clocks.world.now()): Promise<number> {
+    if (imos.length === 0) return 0;
+    let changed = 0;
+    for (const id of await repo.trackedShipmentsOnVessels(this.#db, imos)) {
+      const wall = this.#clocks.wall.now();
+      const tracked = await repo.claimTrackedShipment(this.#db, id, wall, new Date(wall.getTime() + LEASE_MS), { activeOnly: true });
+      if (!tracked) continue;
+      try {
+        const previous = (tracked.state as StoredState | null) ?? null;
+        const ais = previous?.shipment ? await this.#aisInput(this.#db, previous, worldNow) : null;
+        if (!previous || !ais) {
+          await repo.releaseTrackedShipment(this.#db, id);
+          continue;
+        }
+        const { events, state } = detectChanges(previous, normalize({ carrier: null, terminals: [], rail: [], ais }, { worldNow }), {
+          worldNow,
+          accountFeatures: ALL_FEATURES,
+        });
+        if (JSON.stringify(state) === JSON.stringify(previous)) {
+          await repo.releaseTrackedShipment(this.#db, id);
+          continue;
+        }
+        const gathered: Gathered = {
+          observations: [],
+          asked: [],
+          carrier: null,
+          carrierError: null,
+          terminalAsked: false,
+          railAsked: false,
+          railScac: tracked.rail_scac,
+          state,
+          events,
+        };
+        await this.#db.transaction((tx) => this.#commitRefresh(tx, tracked, gathered, worldNow, { keepSchedule: true }));
+        changed++;
+      } catch (err) {
+        this.#log?.error({ err, tracked_shipment_id: id }, 'applying AIS positions failed');
+        await repo.releaseTrackedShipment(this.#db, id);
+      }
+    }
+    return changed;
   }
 
   async #fetch(source: RegisteredSource, target: TrackTarget): Promise<SourceObservation> {
@@ -461,7 +533,7 @@ export class TrackingEngine {
     tracked: repo.TrackedShipmentRow,
     g: Gathered,
     worldNow: Date,
-    opts: { adopting?: boolean } = {},
+    opts: { adopting?: boolean; keepSchedule?: boolean } = {},
   ): Promise<void> {
     const wall = this.#clocks.wall.now();
     for (const o of g.observations) {
@@ -490,8 +562,9 @@ export class TrackingEngine {
       lineAsked || tracked.line_next_check_at === null
         ? new Date(Math.max(checks.line.getTime(), worldNow.getTime() + retryAfterMs))
         : tracked.line_next_check_at;
+    // Nothing was asked (an AIS-only update): a due check stays due.
     const keepOrNew = (asked: boolean, old: Date | null, fresh: Date | null) =>
-      fresh === null ? null : asked || old === null || old.getTime() <= worldNow.getTime() ? fresh : old;
+      opts.keepSchedule ? old : fresh === null ? null : asked || old === null || old.getTime() <= worldNow.getTime() ? fresh : old;
     const terminalNext = keepOrNew(g.terminalAsked, tracked.terminal_next_check_at, checks.terminal);
     const railNext = keepOrNew(g.railAsked, tracked.rail_next_check_at, checks.rail);
     const lineLastChangedAt = lineChanged ? worldNow : (tracked.line_last_changed_at ?? (g.carrier ? worldNow : null));

@@ -96,6 +96,11 @@ export interface VesselServiceDeps {
   /** The data sources; a function because the sandbox's URL is known only once the API listens. */
   registry: () => SourceRegistry;
   logger?: Logger;
+  /**
+   * Called after a sweep with the IMO numbers of the vessels whose history grew: the composition root hands
+   * them to the tracking engine, which turns port calls into AIS transport events. Failures are logged.
+   */
+  onNewPositions?: (imos: string[], worldNow: Date) => Promise<unknown>;
 }
 
 export class VesselService {
@@ -103,8 +108,10 @@ export class VesselService {
   readonly #clocks: Clocks;
   readonly #registry: () => SourceRegistry;
   readonly #log: Logger | undefined;
+  readonly #onNewPositions: VesselServiceDeps['onNewPositions'];
 
   constructor(deps: VesselServiceDeps) {
+    this.#onNewPositions = deps.onNewPositions;
     this.#db = deps.db;
     this.#clocks = deps.clocks;
     this.#registry = deps.registry;
@@ -209,6 +216,7 @@ export class VesselService {
     const checkedBefore = new Date(worldNow.getTime() - POSITIONS_EVERY_MS);
     const due = await repo.vesselsDueForPositions(this.#db, checkedBefore, VESSELS_PER_SWEEP);
     let asked = 0;
+    const grew: string[] = [];
     for (const vessel of due) {
       const wall = this.#clocks.wall.now();
       if (!(await repo.claimVesselForPositions(this.#db, vessel.id, checkedBefore, worldNow, wall))) continue;
@@ -249,7 +257,7 @@ export class VesselService {
         .sort((a, b) => a.at.getTime() - b.at.getTime());
       await this.#db.transaction(async (tx) => {
         const wall = this.#clocks.wall.now();
-        await repo.recordVesselPositions(
+        const inserted = await repo.recordVesselPositions(
           tx,
           vessel.id,
           {
@@ -259,8 +267,16 @@ export class VesselService {
           },
           wall,
         );
+        if (inserted > 0) grew.push(vessel.imo);
         await recordSourceHealth(tx, ais.id, null, wall);
       });
+    }
+    if (grew.length > 0 && this.#onNewPositions) {
+      try {
+        await this.#onNewPositions(grew, worldNow);
+      } catch (err) {
+        this.#log?.error({ err, imos: grew }, 'applying new AIS positions to tracked shipments failed');
+      }
     }
     return asked;
   }

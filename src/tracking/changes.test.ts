@@ -384,3 +384,64 @@ describe('detectChanges: replaying the same observations twice produces no event
     expect(engine.box.current_status).toBe('picked_up');
   });
 });
+
+describe('detectChanges: AIS events fill in, the line replaces them without a second event', () => {
+  const aisArrival = (at: string) => ({
+    containers: [BOX],
+    milestones: [
+      { milestone: 'vessel_arrived' as const, locode: 'USLAX', at: new Date(at), vesselImo: '9839272', vesselName: 'MSC Aurora' },
+    ],
+  });
+  const arrivals = (engine: Engine) => engine.state!.transportEvents.filter((e) => e.milestone === 'vessel_arrived');
+  const baseline = () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([...sailed, eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')]) }, T0 - 48 * HOUR);
+    return engine;
+  };
+  const lineOnly = carrier([...sailed, eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')]);
+  const lineArrived = carrier([...sailed, arrived]);
+
+  it('an AIS arrival fires once with data_source ais; the line confirming it later fires nothing and replaces it', () => {
+    const engine = baseline();
+    const first = engine.refresh({ carrier: lineOnly, ais: aisArrival('2026-03-16T11:40:00Z') }, T0 - 24 * HOUR);
+    expect(types(first)).toEqual(['container.transport.vessel_arrived']);
+    expect((first[0] as Extract<DomainEvent, { transport_event: unknown }>).transport_event.data_source).toBe('ais');
+    expect(arrivals(engine)).toMatchObject([{ classifier: 'actual', data_source: 'ais', timestamp: '2026-03-16T11:40:00Z' }]);
+    // AIS gives events only: the container's and shipment's own dates wait for the line.
+    expect(engine.box.pod_arrived_at).toBeNull();
+    expect(engine.state!.shipment!.pod_ata_at).toBeNull();
+    const key = arrivals(engine)[0]!.key;
+
+    // The line reports the arrival (a different time), with AIS still seeing it: one record, the line's, no event.
+    expect(engine.refresh({ carrier: lineArrived, ais: aisArrival('2026-03-16T11:40:00Z') }, T0)).toEqual([]);
+    expect(arrivals(engine)).toMatchObject([
+      { key, data_source: 'shipping_line', timestamp: '2026-03-16T12:00:00Z', voyage_number: '601E' },
+    ]);
+    expect(engine.box.pod_arrived_at).toBe('2026-03-16T12:00:00Z');
+    // And again, with or without AIS: nothing, and AIS never takes it back.
+    expect(engine.refresh({ carrier: lineArrived, ais: aisArrival('2026-03-16T11:40:00Z') }, T0 + HOUR)).toEqual([]);
+    expect(engine.refresh({ carrier: lineOnly, ais: aisArrival('2026-03-16T10:00:00Z') }, T0 + 2 * HOUR)).toEqual([]);
+    expect(arrivals(engine)).toMatchObject([{ key, data_source: 'shipping_line', timestamp: '2026-03-16T12:00:00Z' }]);
+  });
+
+  it('the line first: AIS adds nothing and fires nothing', () => {
+    const engine = baseline();
+    expect(types(engine.refresh({ carrier: lineArrived }, T0 - 24 * HOUR))).toContain('container.transport.vessel_arrived');
+    expect(engine.refresh({ carrier: lineArrived, ais: aisArrival('2026-03-16T11:40:00Z') }, T0)).toEqual([]);
+    expect(arrivals(engine)).toMatchObject([{ data_source: 'shipping_line' }]);
+  });
+
+  it('the line and AIS in the same refresh: the line wins, one event', () => {
+    const engine = baseline();
+    const events = engine.refresh({ carrier: lineArrived, ais: aisArrival('2026-03-16T11:40:00Z') }, T0);
+    expect(types(events)).toEqual(['container.transport.vessel_arrived']);
+    expect(arrivals(engine)).toMatchObject([{ data_source: 'shipping_line', timestamp: '2026-03-16T12:00:00Z' }]);
+  });
+
+  it('the same AIS arrival seen again is no news', () => {
+    const engine = baseline();
+    engine.refresh({ carrier: lineOnly, ais: aisArrival('2026-03-16T11:40:00Z') }, T0 - 24 * HOUR);
+    expect(engine.refresh({ carrier: lineOnly, ais: aisArrival('2026-03-16T11:40:00Z') }, T0 - 23 * HOUR)).toEqual([]);
+    expect(engine.refresh({ ais: aisArrival('2026-03-16T11:40:00Z') }, T0 - 22 * HOUR)).toEqual([]);
+  });
+});

@@ -309,6 +309,13 @@ export function detectChanges(
       continue;
     }
     const p = records[i]!;
+    // AIS never overrides what a line, terminal or railroad said about the same occurrence. Their actual
+    // replaces an AIS one silently: the occurrence was announced once already (with `data_source: ais`).
+    if (r.data_source === 'ais' && p.data_source !== 'ais' && p.classifier === 'actual') continue;
+    if (p.data_source === 'ais' && r.data_source !== 'ais' && r.classifier === 'actual') {
+      records[i] = { ...r, key: p.key };
+      continue;
+    }
     const upgraded = p.classifier !== 'actual' && r.classifier === 'actual';
     const moved = p.timestamp !== r.timestamp && !(p.classifier === 'actual' && r.classifier !== 'actual');
     if (!upgraded && !moved) continue;

@@ -5,6 +5,7 @@ import { CLASSIFIERS, type Classifier, type Milestone, type TransportMode } from
 import type { FeeFact, HoldFact, MilestoneFact, SourceObservation, When, YardFact } from '../sources/contract.js';
 import { carrierByScac, railHubByRampLocode } from '../sources/reference/index.js';
 import { type FacilityKind, type ResolvedPlace, resolvePlace } from './places.js';
+import type { AisMilestone } from './port-calls.js';
 import {
   type ContainerSnapshot,
   compareFees,
@@ -27,6 +28,11 @@ export interface NormalizeInput {
   carrier: SourceObservation | null;
   terminals: readonly SourceObservation[];
   rail: readonly SourceObservation[];
+  /**
+   * What the POD vessel's AIS track shows (src/tracking/port-calls.ts), for these containers: transport events
+   * only (`data_source: ais`), never estimates, never the shipment's or containers' own dates.
+   */
+  ais?: { containers: readonly string[]; milestones: readonly AisMilestone[] } | null;
 }
 
 export interface NormalizeContext {
@@ -119,10 +125,14 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Best first: actual over estimated over planned, then the latest report, then terminal/rail over line. */
+/**
+ * Best first: actual over estimated over planned, then any source's report over AIS (the line, terminal or
+ * railroad saw the event; AIS infers it from a track), then the latest report, then terminal/rail over line.
+ */
 function preference(a: Candidate, b: Candidate): number {
   return (
     CLASSIFIERS.indexOf(a.classifier) - CLASSIFIERS.indexOf(b.classifier) ||
+    Number(a.dataSource === 'ais') - Number(b.dataSource === 'ais') ||
     b.reportedMs - a.reportedMs ||
     DATA_SOURCE_RANK[a.dataSource] - DATA_SOURCE_RANK[b.dataSource] ||
     a.order - b.order
@@ -336,6 +346,34 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
     }
   }
 
+  // The AIS track's port calls: actual events of every container the shipment has.
+  for (const m of input.ais?.milestones ?? []) {
+    const place = resolvePlace({ locode: m.locode, name: null, facilityCode: null, facilityCodeList: null });
+    const at = isoInstant(m.at.getTime());
+    for (const container of input.ais?.containers ?? []) {
+      candidates.push({
+        milestone: m.milestone,
+        classifier: 'actual',
+        container: containerNumber(container),
+        place,
+        time: { at, timezone: place?.timezone ?? null },
+        ms: m.at.getTime(),
+        vesselName: m.vesselName,
+        vesselImo: m.vesselImo,
+        voyage: null,
+        railScac: null,
+        mode: 'vessel',
+        dataSource: 'ais',
+        sourceId: 'ais',
+        sourceEventId: null,
+        sourceCode: `ais:${m.milestone}`,
+        reportedAt: null,
+        reportedMs: m.at.getTime(),
+        order: order++,
+      });
+    }
+  }
+
   // Reaching the inland destination by rail is also `arrived_at_inland_destination` (the last rail_arrived).
   const destinationLocode = destination && !destinationIsPort ? destination.locode : null;
   const atDestination = (c: Candidate) =>
@@ -460,7 +498,8 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
   // ---- containers ----------------------------------------------------------------------------------------
 
   function buildContainer(n: string): ContainerSnapshot {
-    const mine = canonical.filter((c) => c.container === n);
+    // AIS gives transport events only: the container's dates are the line's, terminal's and railroad's.
+    const mine = canonical.filter((c) => c.container === n && c.dataSource !== 'ais');
     const actual = (m: Milestone, filter: (c: Canonical) => boolean = () => true) =>
       mine.filter((c) => c.milestone === m && c.classifier === 'actual' && c.time && filter(c));
     const first = (list: Canonical[]) => list[0];

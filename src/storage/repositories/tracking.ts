@@ -74,6 +74,22 @@ export async function releaseTrackedShipment(q: Queryable, id: string): Promise<
   await q.query('UPDATE tracked_shipments SET lease_until = NULL WHERE id = $1', [id]);
 }
 
+/**
+ * Active tracked shipments whose POD vessel is one of these (IMO numbers, read as the engine stored them) and
+ * that have not arrived at their POD by the line's word (no `pod_ata_at`).
+ */
+export async function trackedShipmentsOnVessels(q: Queryable, imos: readonly string[]): Promise<string[]> {
+  if (imos.length === 0) return [];
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM tracked_shipments
+     WHERE active AND state->'shipment'->>'pod_ata_at' IS NULL
+       AND regexp_replace(upper(state->'shipment'->>'pod_vessel_imo'), '^IMO\\s*', '') = ANY($1::text[])
+     ORDER BY id`,
+    [imos],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Active tracked shipments due at `worldNow`, the most overdue first. */
 export async function dueTrackedShipments(q: Queryable, worldNow: Date, wallNow: Date, limit: number): Promise<string[]> {
   const rows = await q.query<{ id: string }>(

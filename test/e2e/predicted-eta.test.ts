@@ -6,7 +6,7 @@
 // carrier's ETA is table-tested in src/tracking/predicted-eta.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send } from '../kit/route-suite.js';
-import { type SandboxWorld, sandboxWorld, type WorldAccount } from '../kit/sandbox-world.js';
+import { type SandboxWorld, sandboxWorld, shipmentOf, type WorldAccount } from '../kit/sandbox-world.js';
 
 const HOUR = 3600_000;
 
@@ -17,10 +17,7 @@ let shipmentId: string;
 beforeAll(async () => {
   world = await sandboxWorld({ accounts: 1, scenarios: (e) => e.scenario === 'succeeded' });
   A = world.accounts[0]!;
-  const [row] = await world.t.database.db.query<{ shipment_id: string }>('SELECT shipment_id FROM tracking_requests WHERE id = $1', [
-    A.requests.get('succeeded')!,
-  ]);
-  shipmentId = row!.shipment_id;
+  shipmentId = await shipmentOf(world, A, 'succeeded');
 }, 180_000);
 afterAll(() => world?.close());
 

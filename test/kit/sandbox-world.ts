@@ -113,3 +113,12 @@ export async function sandboxWorld(
     throw err;
   }
 }
+
+/** The shipment that an account's tracking request of `scenario` made. */
+export async function shipmentOf(world: SandboxWorld, account: WorldAccount, scenario: string): Promise<string> {
+  const [row] = await world.t.database.db.query<{ shipment_id: string | null }>('SELECT shipment_id FROM tracking_requests WHERE id = $1', [
+    account.requests.get(scenario)!,
+  ]);
+  if (!row?.shipment_id) throw new Error(`the ${scenario} tracking request made no shipment`);
+  return row.shipment_id;
+}

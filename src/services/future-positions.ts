@@ -1,13 +1,12 @@
 // Where a vessel will be, minute by minute, on its way to a port: the estimated sea route from a position to
 // the port, sailed at the vessel's recent speed. Pure (time is given); the route network loads on first use.
 import { initialBearingDeg, type LatLon, sampleCount, samplePath, seaRoute } from '../lib/sea-routes/index.js';
+import { recentSpeedKnots } from '../tracking/predicted-eta.js';
 
 /** Estimated positions are this far apart in time (the reference API's spacing). */
 export const POSITION_STEP_MS = 60_000;
 /** The speed assumed when the vessel's recent positions give none: a container ship's usual service speed. */
 export const DEFAULT_SPEED_KNOTS = 15;
-/** Speeds over ground below this are a vessel at berth, at anchor or manoeuvring, not its passage speed. */
-export const UNDER_WAY_KNOTS = 3;
 /** How far back from its latest position a vessel's speeds count as recent. */
 export const RECENT_SPEED_WINDOW_MS = 72 * 3600_000;
 /** At most this many positions (about 69 days of one-minute steps); a longer voyage is refused, not cut. */
@@ -29,21 +28,14 @@ export interface RecentSpeed {
 
 /**
  * The vessel's passage speed: the median speed over ground of its positions under way within
- * RECENT_SPEED_WINDOW_MS before its latest position (a median, so a few readings slowing for a pilot or
- * a canal do not drag it down), else DEFAULT_SPEED_KNOTS.
+ * RECENT_SPEED_WINDOW_MS before its latest position (the rule predicted ETAs use), else DEFAULT_SPEED_KNOTS.
  */
 export function recentSpeed(positions: readonly { at: Date; speed_knots: number | null }[]): RecentSpeed {
-  if (positions.length === 0) return { knots: DEFAULT_SPEED_KNOTS, basis: 'default' };
-  const latest = Math.max(...positions.map((p) => p.at.getTime()));
-  const speeds = positions
-    .filter((p) => p.at.getTime() >= latest - RECENT_SPEED_WINDOW_MS)
-    .map((p) => p.speed_knots)
-    .filter((s): s is number => s !== null && Number.isFinite(s) && s >= UNDER_WAY_KNOTS && s < 60)
-    .sort((a, b) => a - b);
-  if (speeds.length === 0) return { knots: DEFAULT_SPEED_KNOTS, basis: 'default' };
-  const mid = speeds.length >> 1;
-  const knots = speeds.length % 2 ? speeds[mid]! : (speeds[mid - 1]! + speeds[mid]!) / 2;
-  return { knots, basis: 'ais' };
+  const knots = recentSpeedKnots(
+    positions.map((p) => ({ at: p.at, speedKnots: p.speed_knots })),
+    RECENT_SPEED_WINDOW_MS,
+  );
+  return knots === null ? { knots: DEFAULT_SPEED_KNOTS, basis: 'default' } : { knots, basis: 'ais' };
 }
 
 export interface FuturePositions {

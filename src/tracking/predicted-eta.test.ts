@@ -24,6 +24,7 @@ describe('recentSpeedKnots', () => {
     ['an even count averages the middle two', [fix(1, 10), fix(2, 20), fix(3, 14), fix(4, 16)], 15],
     ['drifting and unknown speeds are left out', [fix(1, 0.4), fix(2, null), fix(3, 17)], 17],
     ['only slow fixes: no speed', [fix(1, 0.2), fix(2, 2.9)], null],
+    ['readings no ship makes are left out', [fix(1, 102.3), fix(2, 60), fix(3, 12)], 12],
     ['fixes more than a day before the latest are left out', [fix(1, 12), fix(30, 22), fix(40, 22)], 12],
   ] as const)('%s', (_name, positions, expected) => {
     expect(recentSpeedKnots(positions)).toBe(expected);

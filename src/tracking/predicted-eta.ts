@@ -15,6 +15,8 @@ const point = (c: Coordinates) => ({ lat: c.latitude, lon: c.longitude });
 export const STALE_POSITION_MS = 48 * 3600_000;
 /** Slower than this the vessel is at anchor, berthed or drifting: its speed says nothing about the passage. */
 export const UNDERWAY_KNOTS = 3;
+/** No merchant ship makes this speed: a reading at or above it is an AIS glitch (102.3 means "not available"). */
+export const IMPOSSIBLE_KNOTS = 60;
 /** The recent speed is the median over this window of positions (robust to a slow-down in a strait). */
 export const SPEED_WINDOW_MS = 24 * 3600_000;
 /** Within this distance of the port the vessel is arriving: the estimate is its last position's time. */
@@ -47,13 +49,21 @@ export interface PredictedEta {
   speedKnots: number;
 }
 
-/** The median speed over the window before the latest position, counting only fixes under way. */
-export function recentSpeedKnots(positions: readonly VesselFix[]): number | null {
+/**
+ * The median speed over the window before the latest position, counting only fixes under way (a median, so a
+ * few readings slowing for a pilot or a canal do not drag it down); null when no fix in the window is under way.
+ * The one rule for a vessel's recent speed: future positions use it too, with a longer window.
+ */
+export function recentSpeedKnots(
+  positions: readonly { at: Date; speedKnots: number | null }[],
+  windowMs: number = SPEED_WINDOW_MS,
+): number | null {
   if (!positions.length) return null;
   const latest = Math.max(...positions.map((p) => p.at.getTime()));
   const speeds = positions
-    .filter((p) => latest - p.at.getTime() <= SPEED_WINDOW_MS && p.speedKnots !== null && p.speedKnots >= UNDERWAY_KNOTS)
-    .map((p) => p.speedKnots!)
+    .filter((p) => latest - p.at.getTime() <= windowMs)
+    .map((p) => p.speedKnots)
+    .filter((s): s is number => s !== null && Number.isFinite(s) && s >= UNDERWAY_KNOTS && s < IMPOSSIBLE_KNOTS)
     .sort((a, b) => a - b);
   if (!speeds.length) return null;
   const mid = Math.floor(speeds.length / 2);

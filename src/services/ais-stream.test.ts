@@ -274,6 +274,7 @@ describe('AisStreamIngest batches', () => {
       query: (text, values) => db.query(text, values),
       exec: (sql) => db.exec(sql),
       transaction: (fn) => (refuse ? Promise.reject(new Error('connection lost')) : db.transaction(fn)),
+      listen: (channel, onMessage) => db.listen(channel, onMessage),
       poolStats: () => db.poolStats(),
       close: () => db.close(),
     };

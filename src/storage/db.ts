@@ -17,6 +17,12 @@ export interface Db extends Queryable {
    * instance is locked for the whole transaction, and a query on `db` itself would wait forever.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel` (from any process on the database), and with null
+   * when messages may have been missed (the listening connection was lost and is back): drop what you cached.
+   * Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>>;
   /** Pool statistics for /metrics. */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;

@@ -69,11 +69,100 @@ export class PgDb implements Db {
     }
   }
 
+  /** One connection per process holds every LISTEN; it reconnects (after a second) when it drops. */
+  async listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>> {
+    this.#listeners ??= new Listener(this.connectionString);
+    return this.#listeners.add(channel, onMessage);
+  }
+
+  #listeners: Listener | undefined;
+
+  /** A connection of its own, outside the pool (a LISTEN holds it for good), reconnected when it drops. */
   poolStats() {
     return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
   }
 
   async close(): Promise<void> {
+    await this.#listeners?.close();
     await this.pool.end();
+  }
+}
+
+/** The LISTEN connection: channels and their handlers, re-subscribed after a reconnect. */
+class Listener {
+  readonly #handlers = new Map<string, Set<(payload: string | null) => void>>();
+  #client: pg.Client | null = null;
+  #connecting: Promise<pg.Client> | null = null;
+  #closed = false;
+  #retry: NodeJS.Timeout | null = null;
+
+  constructor(private readonly connectionString: string) {}
+
+  async add(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>> {
+    let set = this.#handlers.get(channel);
+    const fresh = !set;
+    if (!set) this.#handlers.set(channel, (set = new Set()));
+    set.add(handler);
+    const client = await this.#connect();
+    if (fresh) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      set.delete(handler);
+      if (set.size > 0 || this.#handlers.get(channel) !== set) return;
+      this.#handlers.delete(channel);
+      await this.#client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+    };
+  }
+
+  #connect(): Promise<pg.Client> {
+    if (this.#client) return Promise.resolve(this.#client);
+    this.#connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString, application_name: 'tidemark listen' });
+      client.on('notification', (m) => {
+        for (const h of this.#handlers.get(m.channel) ?? []) h(m.payload ?? '');
+      });
+      client.on('error', () => this.#lost(client));
+      client.on('end', () => this.#lost(client));
+      try {
+        await client.connect();
+        for (const channel of this.#handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (err) {
+        client.removeAllListeners('end');
+        await client.end().catch(() => {});
+        throw err;
+      } finally {
+        this.#connecting = null;
+      }
+      this.#client = client;
+      return client;
+    })();
+    return this.#connecting;
+  }
+
+  /** The connection is gone: whatever was sent meanwhile is lost, so every handler hears null once it is back. */
+  #lost(client: pg.Client): void {
+    if (this.#client !== client) return;
+    this.#client = null;
+    if (this.#closed) return;
+    const reconnect = () => {
+      this.#retry = null;
+      if (this.#closed) return;
+      this.#connect().then(
+        () => {
+          for (const set of this.#handlers.values()) for (const h of set) h(null);
+        },
+        () => {
+          this.#retry = setTimeout(reconnect, 1000);
+        },
+      );
+    };
+    this.#retry = setTimeout(reconnect, 1000);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#retry) clearTimeout(this.#retry);
+    const client = this.#client;
+    this.#client = null;
+    await client?.end().catch(() => {});
   }
 }

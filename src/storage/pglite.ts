@@ -62,6 +62,15 @@ export class PgliteDb implements Db {
     return this.pglite.transaction((tx) => fn(new PgliteQueryable(tx)));
   }
 
+  async listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>> {
+    // One embedded instance: its notifications cannot be lost in transit.
+    const callback = (payload: string) => onMessage(payload);
+    await this.pglite.listen(channel, callback);
+    return async () => {
+      if (!this.pglite.closed) await this.pglite.unlisten(channel, callback);
+    };
+  }
+
   poolStats() {
     return { total: 1, idle: 1, waiting: 0 };
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshDatabase, onServer, type TestDatabase } from '../../test/kit/databases.js';
 import { loadMigrations, migrate, pendingMigrations } from './migrate.js';
 import { PgDb } from './pg.js';
@@ -81,5 +81,52 @@ describe('one query interface over both backends', () => {
       ),
     );
     expect(await t.db.query('SELECT n FROM counter')).toEqual([{ n: 20 }]);
+  });
+});
+
+describe('listen', () => {
+  const nextMessage = (got: (string | null)[], n: number) =>
+    vi.waitFor(() => {
+      if (got.length < n) throw new Error(`${got.length} of ${n} messages`);
+    });
+
+  it('hears a notification once its transaction commits, never one rolled back, and stops when asked', async () => {
+    const got: (string | null)[] = [];
+    const stop = await t.db.listen('tidemark_test', (p) => got.push(p));
+    await t.db
+      .transaction(async (tx) => {
+        await tx.query("SELECT pg_notify('tidemark_test', 'rolled back')");
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    await t.db.transaction((tx) => tx.query("SELECT pg_notify('tidemark_test', 'committed')"));
+    await nextMessage(got, 1);
+    expect(got).toEqual(['committed']);
+    await stop();
+    await t.db.query("SELECT pg_notify('tidemark_test', 'after stop')");
+    await t.db.query("SELECT pg_notify('tidemark_test', 'after stop')");
+    // A second listener on the same channel still hears (and proves the first's messages would have arrived).
+    const later: (string | null)[] = [];
+    const stop2 = await t.db.listen('tidemark_test', (p) => later.push(p));
+    await t.db.query("SELECT pg_notify('tidemark_test', 'again')");
+    await nextMessage(later, 1);
+    expect(got).toEqual(['committed']);
+    await stop2();
+  });
+
+  it.skipIf(!onServer())('tells the listener it may have missed messages when its connection was lost (server only)', async () => {
+    const other = new PgDb(t.url!, { max: 1 });
+    try {
+      const got: (string | null)[] = [];
+      await other.listen('tidemark_lost', (p) => got.push(p));
+      await t.db.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tidemark listen' AND datname = current_database()",
+      );
+      await vi.waitFor(() => expect(got).toContain(null), { timeout: 10_000 });
+      await t.db.query("SELECT pg_notify('tidemark_lost', 'back')");
+      await vi.waitFor(() => expect(got).toContain('back'));
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { systemClock, type Clock, type Clocks } from './domain/clock.js';
 import { buildApp } from './http/app.js';
 import type { App, HttpDeps } from './http/context.js';
 import { Metrics } from './http/metrics.js';
+import { CredentialCache } from './services/credential-cache.js';
 import { AccountService } from './services/accounts.js';
 import { NotificationService } from './services/notifications.js';
 import { SecretKeyring } from './services/keyring.js';
@@ -85,6 +86,8 @@ export type Services = HttpDeps & {
   jobs: LateJobSender;
   /** Sends the webhook outbox (worker role). */
   webhookDelivery: WebhookDelivery;
+  /** API keys resolved in this process (started with the API role). */
+  credentials: CredentialCache;
 };
 
 /** Who delivers: receivers see it in every webhook request. */
@@ -106,7 +109,8 @@ export function makeServices(
   });
   const jobs = new LateJobSender();
   const rateLimits = new RateLimitService(db, clocks.wall);
-  const accounts = new AccountService(clocks.wall);
+  const credentials = new CredentialCache(clocks.wall);
+  const accounts = new AccountService(clocks.wall, credentials);
   const registry = lazyRegistry(config);
   const trackingEngine = new TrackingEngine({
     db,
@@ -210,6 +214,7 @@ export function makeServices(
     notifications,
     webhooks,
     webhookDelivery,
+    credentials,
     rateLimits,
     metrics: new Metrics(db, { defaultMetrics: true, sourceHealth: () => trackingEngine.sourceHealth() }),
     sandbox,
@@ -310,6 +315,8 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
   let aisStream: AisStreamIngest | null = null;
   if (config.roles.includes('api') || config.roles.includes('sandbox')) {
     const deps: HttpDeps = services;
+    // Requests authenticate from memory; key and account changes made by any process are heard (NOTIFY).
+    await services.credentials.start(db);
     app = await buildApp(deps, { logger: logger.child({ role: 'api' }) });
     address = await app.listen({ port: config.port, host: config.host });
     // Listening on port 0 picks a free port: derived links must name the real one.
@@ -349,6 +356,7 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     async stop() {
       for (const t of timers) clearInterval(t);
       if (app) await app.close();
+      await services.credentials.stop();
       // What the AIS stream delivered before it closed is still written.
       await aisStream?.stop();
       // Attempts in flight finish and are recorded; nothing is cut off midway.

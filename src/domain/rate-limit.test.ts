@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds, rollingCount, windowEdges } from './rate-limit.js';
+import { reservationSize, retryAfterSeconds, rollingCount, windowEdges } from './rate-limit.js';
 
 const W = 60_000;
 const at = (s: number) => 600_000 + s * 1000; // seconds past 00:10:00
@@ -94,5 +94,18 @@ describe('retryAfterSeconds', () => {
       expect(rollingCount(buckets, now + wait * 1000, W) + 1).toBeLessThanOrEqual(limit);
       if (wait > 1) expect(rollingCount(buckets, now + (wait - 1) * 1000, W) + 1).toBeGreaterThan(limit);
     }
+  });
+});
+
+describe('reservationSize', () => {
+  it.each([
+    [1, 1],
+    [100, 1],
+    [9_999, 1],
+    [10_000, 10],
+    [25_500, 25],
+    [1_000_000, 1_000],
+  ])('limit %i a minute: %i slot(s) at a time', (limit, size) => {
+    expect(reservationSize(limit)).toBe(size);
   });
 });

@@ -51,3 +51,13 @@ export function retryAfterSeconds(
   }
   return max;
 }
+
+/**
+ * How many slots a process reserves at once for a limit: one (every request checked in the database) up to
+ * 9,999 a minute; above that a thousandth of the limit, used up from memory. Reserved slots count whether
+ * used or not, so the limit is never exceeded; each process can at worst leave a thousandth of it unused per
+ * bucket (about 1.3% of the limit in a window), refused early rather than let through.
+ */
+export function reservationSize(limit: number): number {
+  return limit >= 10_000 ? Math.floor(limit / 1000) : 1;
+}

@@ -8,6 +8,7 @@ import { maskToken, randomToken, sha256 } from '../lib/secrets.js';
 import type { Queryable } from '../storage/db.js';
 import * as accounts from '../storage/repositories/accounts.js';
 import * as keys from '../storage/repositories/api-keys.js';
+import { announceCredentialChange, type CredentialCache } from './credential-cache.js';
 
 export const API_KEY_PREFIX = 'tm_';
 
@@ -41,8 +42,15 @@ export function digestToken(token: string): string {
   return sha256(token).toString('hex');
 }
 
+/** How often a key's `last_used_at` is written while it is in use (the same as touchApiKey's own threshold). */
+const KEY_TOUCH_INTERVAL_MS = 60_000;
+
 export class AccountService {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    /** Set in long-running processes (started by the API role); a CLI command reads the database each time. */
+    private readonly cache: CredentialCache | null = null,
+  ) {}
 
   async create(q: Queryable, input: { name: string; companyName?: string; plan: Plan; features?: Feature[] }): Promise<Account> {
     const name = input.name.trim();
@@ -90,6 +98,7 @@ export class AccountService {
       change.enable || change.disable ? applyFeatureChanges(account.features, change.enable ?? [], change.disable ?? []) : undefined;
     const rateLimits = change.rateLimits ? { ...account.rateLimits, ...change.rateLimits } : undefined;
     const updated = await accounts.updateAccount(q, account.id, { plan: change.plan, features, rateLimits }, this.clock.now());
+    await announceCredentialChange(q, account.id);
     return updated!;
   }
 
@@ -98,11 +107,24 @@ export class AccountService {
    * digest, so the database compares digests and no secret is ever compared byte by byte.
    */
   async authenticate(q: Queryable, token: string): Promise<{ account: Account; keyId: string } | null> {
-    const key = await keys.findActiveKeyByDigest(q, digestToken(token));
+    const digest = digestToken(token);
+    const now = this.clock.now();
+    const cached = this.cache?.get(digest);
+    if (cached) {
+      // last_used_at is kept to the minute: the write is skipped while this process touched the key recently.
+      if (now.getTime() - cached.touchedAt >= KEY_TOUCH_INTERVAL_MS) {
+        cached.touchedAt = now.getTime();
+        await keys.touchApiKey(q, cached.keyId, now);
+      }
+      return { account: cached.account, keyId: cached.keyId };
+    }
+    const epoch = this.cache?.epoch() ?? 0;
+    const key = await keys.findActiveKeyByDigest(q, digest);
     if (!key) return null;
     const account = await accounts.findAccountById(q, key.accountId);
     if (!account) return null;
-    await keys.touchApiKey(q, key.id, this.clock.now());
+    await keys.touchApiKey(q, key.id, now);
+    this.cache?.set(digest, { account, keyId: key.id, touchedAt: now.getTime() }, epoch);
     return { account, keyId: key.id };
   }
 
@@ -133,6 +155,7 @@ export class AccountService {
     if (!isUuid(id)) throw notFound('API key');
     const key = await keys.revokeApiKey(q, id, this.clock.now(), accountId);
     if (!key) throw notFound('API key');
+    await announceCredentialChange(q, key.accountId);
     return maskKey(key);
   }
 }

@@ -1,13 +1,16 @@
 // Per-account rolling-minute limits, counted in PostgreSQL so that every API process shares them.
 import { rateLimitFor, RATE_WINDOW_MS, type Account, type RateBucket } from '../domain/account.js';
 import type { Clock } from '../domain/clock.js';
-import { retryAfterSeconds, windowEdges } from '../domain/rate-limit.js';
+import { reservationSize, retryAfterSeconds, windowEdges } from '../domain/rate-limit.js';
 import type { Queryable } from '../storage/db.js';
 import { pruneRateWindows, rateBuckets, takeRateSlot } from '../storage/repositories/rate-limits.js';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; limit: number };
 
 export class RateLimitService {
+  /** Slots this process reserved in the current bucket and has not used yet, per key. */
+  readonly #reserved = new Map<string, { bucket: number; left: number }>();
+
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
@@ -22,6 +25,19 @@ export class RateLimitService {
   async takeKeyed(key: string, limit: number): Promise<RateDecision> {
     const nowMs = this.clock.now().getTime();
     const edges = windowEdges(nowMs, RATE_WINDOW_MS);
+    const held = this.#reserved.get(key);
+    if (held && held.bucket === edges.currentStart && held.left > 0) {
+      held.left--;
+      return { allowed: true };
+    }
+    this.#reserved.delete(key);
+    // High limits: reserve a batch in the shared count and use it from memory; else (or when the batch no
+    // longer fits) one slot, checked exactly.
+    const batch = reservationSize(limit);
+    if (batch > 1 && (await takeRateSlot(this.db, key, edges, limit, batch))) {
+      this.#reserved.set(key, { bucket: edges.currentStart, left: batch - 1 });
+      return { allowed: true };
+    }
     if (await takeRateSlot(this.db, key, edges, limit)) return { allowed: true };
     const buckets = await rateBuckets(this.db, key, edges.edgeStart);
     return { allowed: false, limit, retryAfterSeconds: retryAfterSeconds(buckets, nowMs, limit, RATE_WINDOW_MS) };

@@ -2,11 +2,11 @@ import type { WindowEdges } from '../../domain/rate-limit.js';
 import { one, type Queryable } from '../db.js';
 
 /**
- * Counts one request against `key` in the current bucket if the rolling count stays within `limit`.
+ * Counts `n` requests (all or none) against `key` in the current bucket if the rolling count stays within `limit`.
  * The older buckets no longer change, so the check on the current bucket's row (re-read under its row
  * lock by ON CONFLICT … WHERE) is exact even when several API processes race for the last slot.
  */
-export async function takeRateSlot(q: Queryable, key: string, edges: WindowEdges, limit: number): Promise<boolean> {
+export async function takeRateSlot(q: Queryable, key: string, edges: WindowEdges, limit: number, n = 1): Promise<boolean> {
   const row = await one<{ taken: number | null }>(
     q,
     `WITH older AS (
@@ -15,13 +15,13 @@ export async function takeRateSlot(q: Queryable, key: string, edges: WindowEdges
        WHERE key = $1 AND window_start >= $2 AND window_start < $3
      ), ins AS (
        INSERT INTO rate_limit_windows AS r (key, window_start, count)
-       SELECT $1, $3, 1 FROM older WHERE older.n + 1 <= $5
-       ON CONFLICT (key, window_start) DO UPDATE SET count = r.count + 1
-         WHERE (SELECT n FROM older) + r.count + 1 <= $5
+       SELECT $1, $3, $6::int FROM older WHERE older.n + $6::int <= $5
+       ON CONFLICT (key, window_start) DO UPDATE SET count = r.count + $6::int
+         WHERE (SELECT n FROM older) + r.count + $6::int <= $5
        RETURNING r.count
      )
      SELECT (SELECT count FROM ins) AS taken`,
-    [key, edges.edgeStart, edges.currentStart, edges.edgeWeight, limit],
+    [key, edges.edgeStart, edges.currentStart, edges.edgeWeight, limit, n],
   );
   return row?.taken != null;
 }

@@ -38,7 +38,13 @@ async function accountWithKey() {
 /** The other process's pool, counting the statements it runs: a cached answer runs none. */
 function counting(): { db: Db; count: () => number } {
   let n = 0;
-  const db = { ...other, query: (text: string, values?: readonly unknown[]) => (n++, other.query(text, values)) } as Db;
+  const db = {
+    ...other,
+    query: (text: string, values?: readonly unknown[]) => {
+      n++;
+      return other.query(text, values);
+    },
+  } as Db;
   return { db, count: () => n };
 }
 

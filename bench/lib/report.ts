@@ -56,7 +56,14 @@ const verdict = (r: GoalResult) => (r.pass === null ? 'n/a' : r.pass ? 'PASS' : 
 
 /** The human summary: one row per goal. */
 export function summaryTable(info: RunInfo, results: GoalResult[]): string {
-  const rows = results.map((r) => [r.id, r.goal, r.measured, r.baseline ?? '—', r.ratio === null ? '—' : `${(r.ratio * 100).toFixed(0)}%`, verdict(r)]);
+  const rows = results.map((r) => [
+    r.id,
+    r.goal,
+    r.measured,
+    r.baseline ?? '—',
+    r.ratio === null ? '—' : `${(r.ratio * 100).toFixed(0)}%`,
+    verdict(r),
+  ]);
   const head = ['benchmark', 'goal', 'measured', 'baseline (same run)', 'ratio', 'result'];
   const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');

@@ -1,0 +1,71 @@
+// API process memory under a steady load: RSS sampled every 5 s while a fixed rate of container GETs and
+// shipment list pages runs for 10 minutes (20 s in a smoke run). Goal: flat — the mean of the last minute
+// within ±10% of the mean of the first minute after a one-minute warm-up.
+// Run: npx tsx bench/memory.ts [--smoke] [--minutes N]
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { CONTAINER_PATH } from './container-get.js';
+import { ensureData, issueBenchKey, sampleIds } from './lib/data.js';
+import { load } from './lib/load.js';
+import { fmt, type GoalResult } from './lib/report.js';
+import { rssMiB, startTidemark } from './lib/servers.js';
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+export async function run(opts: { smoke: boolean; minutes?: number; rate?: number }): Promise<GoalResult[]> {
+  const size = opts.smoke ? '10k' : '1m';
+  const seconds = opts.smoke ? 20 : Math.round((opts.minutes ?? 10) * 60);
+  const warmup = opts.smoke ? 5 : 60;
+  const window = opts.smoke ? 5 : 60;
+  const rate = opts.rate ?? 500;
+  const data = await ensureData(size);
+  const account = data.accounts[0]!;
+  const token = await issueBenchKey(data.url, account.id);
+  const containers = (await sampleIds(data.url, 'containers', account.id, 2000)).map(CONTAINER_PATH);
+  const lists = Array.from({ length: 20 }, (_, i) => `/v2/shipments?page[number]=${i + 1}&page[size]=30&include=containers`);
+  // Nine container reads to one list page, every one a different URL in turn.
+  const paths = containers.flatMap((p, i) => (i % 9 === 8 ? [p, lists[i % lists.length]!] : [p]));
+  const api = await startTidemark({ databaseUrl: data.url });
+  const samples: { at: number; rss: number }[] = [];
+  const started = Date.now();
+  const timer = setInterval(() => samples.push({ at: (Date.now() - started) / 1000, rss: rssMiB(api.pid) }), 5000);
+  try {
+    const r = await load({ url: api.url, headers: { authorization: `Token ${token}` }, paths, connections: 16, duration: seconds, rate });
+    samples.push({ at: (Date.now() - started) / 1000, rss: rssMiB(api.pid) });
+    const first = samples.filter((s) => s.at >= warmup && s.at < warmup + window).map((s) => s.rss);
+    const last = samples.filter((s) => s.at >= seconds - window).map((s) => s.rss);
+    const change = mean(last) / mean(first) - 1;
+    return [
+      {
+        id: 'memory-rss',
+        goal: `API process RSS flat (±10%) over ${fmt(seconds / 60, 1)} min of steady load`,
+        measured: `${fmt(mean(first))} MiB → ${fmt(mean(last))} MiB (${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}%), max ${fmt(Math.max(...samples.map((s) => s.rss)))} MiB`,
+        baseline: null,
+        ratio: null,
+        pass: opts.smoke ? null : Math.abs(change) <= 0.1 && r.non2xx + r.errors === 0,
+        figures: {
+          seconds,
+          rate,
+          rps: r.rps,
+          first_mib: mean(first),
+          last_mib: mean(last),
+          change,
+          max_mib: Math.max(...samples.map((s) => s.rss)),
+          p99_ms: r.latencyMs.p99,
+          non2xx: r.non2xx,
+          samples: JSON.stringify(samples.map((s) => [Math.round(s.at), Math.round(s.rss)])),
+        },
+        notes: `${rate} req/s (container GETs and shipment list pages) on ${size}; first window after a ${warmup} s warm-up`,
+      },
+    ];
+  } finally {
+    clearInterval(timer);
+    await api.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  const { values } = parseArgs({ options: { smoke: { type: 'boolean', default: false }, minutes: { type: 'string' } } });
+  const results = await run({ smoke: values.smoke!, ...(values.minutes ? { minutes: Number(values.minutes) } : {}) });
+  for (const r of results) console.log(JSON.stringify(r, null, 1));
+}

@@ -1,6 +1,7 @@
 // An account's containers as the API reads them (the tracking engine writes them: repositories/tracking.ts).
 import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
+import { listTotal } from './row-counts.js';
 
 export interface ContainerRecord {
   id: string;
@@ -89,16 +90,20 @@ export async function listContainers(
   if (filter.carriers) add((n) => `s.shipping_line_scac = ANY(${n}::text[])`, filter.carriers);
   if (filter.updatedAfter) add((n) => `c.updated_at > ${n}`, filter.updatedAfter);
   const clause = where.join(' AND ');
+  // The page's ids first, walking only the account's index (created_at DESC, id DESC), then those rows (see
+  // listShipments). The shipment only when a filter reads it (every container has one: no row is lost without it).
+  const from = `FROM containers c${filter.ports || filter.carriers ? ' JOIN shipments s ON s.id = c.shipment_id' : ''}`;
   const items = await q.query<ContainerRecord>(
-    `${SELECT} WHERE ${clause} ORDER BY c.created_at DESC, c.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    `WITH page AS (SELECT c.id ${from} WHERE ${clause}
+       ORDER BY c.created_at DESC, c.id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2})
+     ${SELECT} WHERE c.account_id = $1 AND c.id IN (SELECT id FROM page) ORDER BY c.created_at DESC, c.id DESC`,
     [...values, page.limit, page.offset],
   );
-  const count = await one<{ n: number }>(
-    q,
-    `SELECT count(*)::int AS n FROM containers c JOIN shipments s ON s.id = c.shipment_id WHERE ${clause}`,
-    values,
-  );
-  return { items, total: count?.n ?? 0 };
+  const total = await listTotal(q, accountId, 'containers', { filtered: where.length > 1, page, rows: items.length }, async () => {
+    const count = await one<{ n: number }>(q, `SELECT count(*)::int AS n ${from} WHERE ${clause}`, values);
+    return count?.n ?? 0;
+  });
+  return { items, total };
 }
 
 /** The account's containers of these shipments, newest first (for `include=containers`). */
@@ -171,7 +176,13 @@ export async function findContainersByIds(q: Queryable, accountId: string, ids: 
 }
 
 /** Sets a container's reference numbers; false when the account has no such container. */
-export async function updateContainerRefNumbers(q: Queryable, accountId: string, id: string, refNumbers: string[], now: Date): Promise<boolean> {
+export async function updateContainerRefNumbers(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  refNumbers: string[],
+  now: Date,
+): Promise<boolean> {
   const row = await one<{ id: string }>(
     q,
     'UPDATE containers SET ref_numbers = $3, updated_at = $4 WHERE account_id = $1 AND id = $2 RETURNING id',

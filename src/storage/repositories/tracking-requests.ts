@@ -1,5 +1,6 @@
 import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
+import { listTotal } from './row-counts.js';
 
 export type RequestType = 'bill_of_lading' | 'booking_number' | 'container';
 export type TrackingRequestStatus = 'pending' | 'awaiting_manifest' | 'created' | 'failed' | 'tracking_stopped';
@@ -114,12 +115,18 @@ export async function listTrackingRequests(
   if (filter.updatedFrom) add((n) => `updated_at >= ${n}`, filter.updatedFrom);
   if (filter.updatedTo) add((n) => `updated_at <= ${n}`, filter.updatedTo);
   const clause = where.join(' AND ');
-  const rows = await q.query<TrackingRequestRecord>(
-    `SELECT * FROM tracking_requests WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+  // The page's ids through the account's index (created_at DESC, id DESC), then those rows (see listShipments).
+  const items = await q.query<TrackingRequestRecord>(
+    `WITH page AS (SELECT id FROM tracking_requests WHERE ${clause}
+       ORDER BY created_at DESC, id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2})
+     SELECT * FROM tracking_requests WHERE account_id = $1 AND id IN (SELECT id FROM page) ORDER BY created_at DESC, id DESC`,
     [...values, page.limit, page.offset],
   );
-  const count = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM tracking_requests WHERE ${clause}`, values);
-  return { items: rows, total: count?.n ?? 0 };
+  const total = await listTotal(q, accountId, 'tracking_requests', { filtered: where.length > 1, page, rows: items.length }, async () => {
+    const count = await one<{ n: number }>(q, `SELECT count(*)::int AS n FROM tracking_requests WHERE ${clause}`, values);
+    return count?.n ?? 0;
+  });
+  return { items, total };
 }
 
 export async function updateRefNumbers(

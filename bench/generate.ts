@@ -43,7 +43,8 @@ export function copiesPerAccount(totalCopies: number, accounts = ACCOUNTS): numb
   return Array.from({ length: accounts }, (_, i) => (i < LARGE ? large : Math.floor(rest / small) + (i - LARGE < rest % small ? 1 : 0)));
 }
 
-export const benchDatabaseName = (size: string) => `tidemark_bench_${size}`;
+/** tidemark_bench_<size>, or TIDEMARK_BENCH_DB_PREFIX_<size> (CI keeps its own, dropped after the run). */
+export const benchDatabaseName = (size: string) => `${process.env.TIDEMARK_BENCH_DB_PREFIX ?? 'tidemark_bench'}_${size}`;
 
 export async function generate(db: Db, containers: number, log: (line: string) => void = () => {}): Promise<Generated> {
   const started = performance.now();
@@ -85,7 +86,11 @@ export async function generate(db: Db, containers: number, log: (line: string) =
   }
   log(`building ${indexes.length} indexes`);
   for (const ix of indexes) await db.exec(ix.def);
-  await db.exec('ANALYZE');
+  // The copies share the template's tracked shipments (so their containers have raw events to render, as real
+  // ones do); those are stopped, so that no worker of a bench run refreshes a million shipments at once.
+  await db.query('UPDATE tracked_shipments SET active = false, next_check_at = NULL');
+  // VACUUM, not only ANALYZE: index-only scans (list pages) need the visibility map of the fresh rows.
+  await db.exec('VACUUM (ANALYZE)');
   await db.query(
     `INSERT INTO settings (key, value, updated_at) VALUES ('bench.generated', $1, now())
      ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
@@ -177,7 +182,7 @@ async function cloneCopies(db: Db, template: string, account: string, from: numb
          pod_ata_at, pod_timezone, destination_locode, destination_name, destination_eta_at, destination_ata_at,
          destination_original_eta_at, destination_timezone, line_tracking_last_attempted_at, line_tracking_last_succeeded_at,
          line_tracking_stopped_at, line_tracking_stopped_reason, booking_number, snapshot, line_tracking_next_attempt_at,
-         created_at, updated_at)
+         tracked_shipment_id, created_at, updated_at)
        SELECT ${id('s.id')}, $2, s.bill_of_lading_number || g.n, s.normalized_number || g.n, s.request_number || g.n,
          array[('PO' || g.n)], s.tags, s.shipping_line_scac, s.shipping_line_name, s.shipping_line_short_name,
          s.port_of_lading_locode, s.port_of_lading_name, s.pol_etd_at, s.pol_atd_at, s.pol_original_etd_at, s.pol_timezone,
@@ -186,7 +191,7 @@ async function cloneCopies(db: Db, template: string, account: string, from: numb
          s.destination_name, s.destination_eta_at, s.destination_ata_at, s.destination_original_eta_at, s.destination_timezone,
          s.line_tracking_last_attempted_at, s.line_tracking_last_succeeded_at, s.line_tracking_stopped_at,
          s.line_tracking_stopped_reason, s.booking_number || g.n, s.snapshot, s.line_tracking_next_attempt_at,
-         s.created_at - ${back}, s.updated_at - ${back}
+         s.tracked_shipment_id, s.created_at - ${back}, s.updated_at - ${back}
        FROM generate_series($3::int, $4::int) AS g(n) CROSS JOIN shipments s WHERE s.account_id = $1`,
       [template, account, from, to],
     );

@@ -19,6 +19,8 @@ import { DeliveryRunner, WebhookDelivery } from './webhooks/delivery.js';
 import { createMcpServer } from './mcp/server.js';
 import { createTransport } from './webhooks/transport.js';
 import { exampleNotification, notificationDocument } from './http/resources/webhook-notification.js';
+import type { ResourceDeps } from './http/resources/deps.js';
+import { sharedLoads } from './http/resources/shared-loads.js';
 import { NumberInferenceService } from './services/number-inference.js';
 import { PartyRoleService } from './services/party-roles.js';
 import { PartyService } from './services/parties.js';
@@ -164,12 +166,18 @@ export function makeServices(
     delivery,
     egressIps: config.webhooks.egressIps,
   });
+  let renderDeps: ResourceDeps | null = null;
+  const sharedRenderDeps = (): ResourceDeps => {
+    renderDeps ??= sharedLoads(services);
+    return renderDeps;
+  };
   const webhookDelivery = new WebhookDelivery({
     db,
     wall: clocks.wall,
     transport,
-    // The same documents the API serves: rendered by the HTTP layer's resource kinds.
-    render: (row) => notificationDocument(services, row, config.publicUrl),
+    // The same documents the API serves: rendered by the HTTP layer's resource kinds, the includes of a claim's
+    // documents loaded together.
+    render: (row) => notificationDocument(sharedRenderDeps(), row, config.publicUrl),
     secrets: (webhook, now) => webhooks.signingSecrets(webhook, now),
     settings: delivery,
     logger: logger.child({ component: 'webhooks' }),

@@ -4,7 +4,9 @@
 // follow it, and projected onto each account's shipment, containers and events. Each refresh fetches
 // outside any transaction (sources are slow; on PGlite a transaction holds the only connection), runs the
 // pure core (normalize, detectChanges, schedule) and commits everything it produced in one transaction:
-// raw observations, the new state, every account's snapshots and events, and the request outcomes.
+// raw observations, the new state, every account's snapshots and events, and the request outcomes. The sweep
+// does this for batches of due tracked shipments at once (one claim, one commit, a few multi-row statements),
+// several batches in flight, so its cost per refresh is mostly the pure core's.
 // Due times are domain time (the world clock); leases are wall time. A worker that dies mid-refresh leaves a
 // lease that expires, and the item is simply refreshed again.
 import type { Logger } from 'pino';
@@ -18,7 +20,7 @@ import type { Db, Queryable } from '../storage/db.js';
 import { findAccountById } from '../storage/repositories/accounts.js';
 import * as requests from '../storage/repositories/tracking-requests.js';
 import * as repo from '../storage/repositories/tracking.js';
-import { findVesselByImo, rememberVessels, vesselPositions } from '../storage/repositories/vessels.js';
+import { findVesselsByImos, rememberVessels } from '../storage/repositories/vessels.js';
 import { portByLocode } from '../sources/reference/index.js';
 import { aisMilestones, aisWindow } from '../tracking/port-calls.js';
 import type { NormalizeInput } from '../tracking/normalize.js';
@@ -41,6 +43,13 @@ export const TRACKING_REFRESH_JOB = 'tracking.refresh';
 export const LEASE_MS = 2 * 60_000;
 /** A tracked shipment fetched this recently (domain time) is not fetched again for a new account's request. */
 export const FRESH_ENOUGH_MS = 15 * 60_000;
+/**
+ * The sweep refreshes due tracked shipments in batches: each claims up to this many in one statement, fetches them
+ * side by side and commits them in one transaction (a few multi-row statements whatever the batch size).
+ */
+export const REFRESH_BATCH = 25;
+/** Batches in flight at once per process: one commits while the next is fetched and normalized. */
+export const REFRESH_LANES = 3;
 /** Every engine event gets the features that unlock gated events; each account then sees what it may. */
 const ALL_FEATURES = ['rail_lfd'];
 
@@ -68,6 +77,34 @@ interface Gathered {
   railScac: string | null;
   state: StoredState | null;
   events: DomainEvent[];
+}
+
+/** What an account event points at, and its payload. */
+interface AccountEventRefs {
+  tracking_request_id?: string | null;
+  shipment_id?: string | null;
+  container_id?: string | null;
+  transport_event_id?: string | null;
+  estimated_event_id?: string | null;
+  payload: unknown;
+}
+
+/** One tracked shipment's refresh, ready to commit. */
+interface Unit {
+  tracked: repo.TrackedShipmentRow;
+  g: Gathered;
+  /** `adopting`: a first attempt's fetch (no follower yet); `keepSchedule`: an AIS-only update. */
+  opts?: { adopting?: boolean; keepSchedule?: boolean };
+}
+
+/** What one account shipment is given: the state to show and the events to announce. */
+interface Projection {
+  shipment: { id: string; account_id: string; features: readonly string[] };
+  state: StoredState;
+  events: readonly DomainEvent[];
+  tracked: repo.TrackedShipmentRow;
+  /** The state the account had (its records need no write); null: write them all. */
+  previous: StoredState | null;
 }
 
 export class TrackingEngine {
@@ -120,7 +157,11 @@ export class TrackingEngine {
           const state = (tracked?.state as StoredState | null) ?? null;
           if (tracked && state?.shipment) {
             const account = await findAccountById(tx, accountId);
-            await this.#project(tx, { ...shipment, features: account?.features ?? [] }, state, [], tracked, worldNow, null);
+            await this.#project(
+              tx,
+              [{ shipment: { ...shipment, features: account?.features ?? [] }, state, events: [], tracked, previous: null }],
+              worldNow,
+            );
           }
         }
       }
@@ -160,10 +201,96 @@ export class TrackingEngine {
     for (const id of await requests.dueTrackingRequests(this.#db, worldNow, wall, limit)) {
       if (await this.attempt(id, worldNow)) handled++;
     }
-    for (const id of await repo.dueTrackedShipments(this.#db, worldNow, this.#clocks.wall.now(), limit)) {
-      if (await this.refresh(id, { worldNow })) handled++;
-    }
+    return handled + (await this.#refreshDue(worldNow, limit));
+  }
+
+  /**
+   * Refreshes up to `limit` due tracked shipments in batches, REFRESH_LANES at once. Each batch is claimed in one
+   * statement (leases, skipping what other workers hold), fetched side by side and committed in one
+   * transaction; when that commit fails, each refresh of the batch is committed alone, so one bad item holds
+   * back no other. Items that fail are released (due again) and the first failure is thrown at the end.
+   */
+  async #refreshDue(worldNow: Date, limit: number): Promise<number> {
+    let left = limit;
+    let handled = 0;
+    const failures: unknown[] = [];
+    const lane = async () => {
+      for (;;) {
+        const take = Math.min(REFRESH_BATCH, left);
+        if (take <= 0) return;
+        left -= take;
+        const wall = this.#clocks.wall.now();
+        const claimed = await repo.claimDueTrackedShipments(this.#db, worldNow, wall, new Date(wall.getTime() + LEASE_MS), take);
+        left += take - claimed.length;
+        if (claimed.length === 0) return;
+        const committed = await this.#refreshClaimed(claimed, worldNow, failures);
+        handled += committed;
+      }
+    };
+    await Promise.all(Array.from({ length: REFRESH_LANES }, lane));
+    if (failures.length > 0) throw failures[0];
     return handled;
+  }
+
+  /** Gathers and commits claimed tracked shipments (see #refreshDue); returns how many were committed. */
+  async #refreshClaimed(claimed: repo.TrackedShipmentRow[], worldNow: Date, failures: unknown[]): Promise<number> {
+    const failed = async (tracked: repo.TrackedShipmentRow, err: unknown) => {
+      this.#log?.error({ err, tracked_shipment_id: tracked.id }, 'refresh failed');
+      failures.push(err);
+      await repo.releaseTrackedShipment(this.#db, tracked.id, tracked.lease_until);
+    };
+    let gathered: (Gathered | { failed: unknown })[];
+    try {
+      gathered = await this.#gatherAll(claimed, worldNow, {});
+    } catch (err) {
+      for (const tracked of claimed) await failed(tracked, err);
+      return 0;
+    }
+    const units: Unit[] = [];
+    for (const [i, g] of gathered.entries()) {
+      if ('failed' in g) await failed(claimed[i]!, g.failed);
+      else units.push({ tracked: claimed[i]!, g });
+    }
+    if (units.length === 0) return 0;
+    let committed = 0;
+    try {
+      await this.#db.transaction((tx) => this.#commitRefresh(tx, units, worldNow));
+      committed = units.length;
+    } catch (err) {
+      if (units.length === 1) await failed(units[0]!.tracked, err);
+      else {
+        for (const unit of units) {
+          try {
+            await this.#db.transaction((tx) => this.#commitRefresh(tx, [unit], worldNow));
+            committed++;
+          } catch (err) {
+            await failed(unit.tracked, err);
+          }
+        }
+      }
+    }
+    // The sources answered, whatever became of the commit.
+    await this.#recordHealth(units.flatMap((u) => u.g.asked)).catch((err: unknown) => {
+      this.#log?.error({ err }, 'recording source health failed');
+      failures.push(err);
+    });
+    return committed;
+  }
+
+  /**
+   * Records how each source answered, in a transaction of its own after the refreshes': health rows are shared
+   * by every refresh of every worker, and a row written in a refresh's transaction would stay locked until that
+   * commits, making concurrent refreshes wait for each other. Health is an operator's signal, not a promise, so
+   * it is committed without waiting for the disk: a server crash may lose its last moment, which the next
+   * answers record again.
+   */
+  async #recordHealth(asked: readonly { sourceId: string; error: string | null }[]): Promise<void> {
+    if (asked.length === 0) return;
+    const wall = this.#clocks.wall.now();
+    await this.#db.transaction(async (tx) => {
+      await tx.query('SET LOCAL synchronous_commit = off');
+      await repo.recordSourceHealthMany(tx, asked, wall);
+    });
   }
 
   /**
@@ -258,7 +385,7 @@ export class TrackingEngine {
     await this.#db.transaction(async (tx) => {
       let state = (tracked.state as StoredState | null) ?? null;
       if (claimed && gathered) {
-        await this.#commitRefresh(tx, claimed, gathered, worldNow, { adopting: true });
+        await this.#commitRefresh(tx, [{ tracked: claimed, g: gathered, opts: { adopting: true } }], worldNow);
         if (gathered.carrierError) {
           const err = gathered.carrierError;
           await this.#finish(
@@ -309,10 +436,15 @@ export class TrackingEngine {
       }));
       await this.#project(
         tx,
-        { id: shipmentId, account_id: account.id, features: account.features },
-        state,
-        baseline,
-        current ?? tracked,
+        [
+          {
+            shipment: { id: shipmentId, account_id: account.id, features: account.features },
+            state,
+            events: baseline,
+            tracked: current ?? tracked,
+            previous: null,
+          },
+        ],
         worldNow,
       );
       const done = await this.#finish(tx, req, null, worldNow, scac, shipmentId);
@@ -322,6 +454,7 @@ export class TrackingEngine {
         payload: { tracking_request_id: done.id, shipment_id: shipmentId },
       });
     });
+    if (gathered) await this.#recordHealth(gathered.asked);
   }
 
   /**
@@ -335,10 +468,11 @@ export class TrackingEngine {
     if (!tracked) return false;
     try {
       const gathered = await this.#gather(tracked, worldNow, { forceLine: opts.force ?? false, forceYard: opts.force ?? false });
-      await this.#db.transaction((tx) => this.#commitRefresh(tx, tracked, gathered, worldNow));
+      await this.#db.transaction((tx) => this.#commitRefresh(tx, [{ tracked, g: gathered }], worldNow));
+      await this.#recordHealth(gathered.asked);
     } catch (err) {
       this.#log?.error({ err, tracked_shipment_id: trackedId }, 'refresh failed');
-      await repo.releaseTrackedShipment(this.#db, trackedId);
+      await repo.releaseTrackedShipment(this.#db, trackedId, tracked.lease_until);
       throw err;
     }
     return true;
@@ -346,6 +480,44 @@ export class TrackingEngine {
 
   /** Fetches what is due from the carrier, the POD terminals and the railroad, and runs the pure core. */
   async #gather(tracked: repo.TrackedShipmentRow, worldNow: Date, opts: { forceLine?: boolean; forceYard?: boolean }): Promise<Gathered> {
+    const [one] = await this.#gatherAll([tracked], worldNow, opts);
+    if ('failed' in one!) throw one.failed;
+    return one!;
+  }
+
+  /**
+   * `#gather` for several tracked shipments: their sources are asked side by side, the stored AIS tracks of
+   * their vessels read in one query. Per item, what it gathered or why its fetch failed.
+   */
+  async #gatherAll(
+    trackeds: readonly repo.TrackedShipmentRow[],
+    worldNow: Date,
+    opts: { forceLine?: boolean; forceYard?: boolean },
+  ): Promise<(Gathered | { failed: unknown })[]> {
+    const fetched = await Promise.all(trackeds.map((t) => this.#fetchSources(t, worldNow, opts).catch((failed: unknown) => ({ failed }))));
+    const ais = await this.#aisInputs(
+      this.#db,
+      fetched.map((f) => ('failed' in f || !f.carrierOnly ? null : f.carrierOnly.state)),
+      worldNow,
+    );
+    return fetched.map((f, i) => {
+      if ('failed' in f) return f;
+      const { carrierOnly, previous, terminals, rail, carrier, ...rest } = f;
+      if (!carrierOnly) return { ...rest, carrier, state: previous, events: [] };
+      // Nothing but the carrier's word: the result is the one already computed (the core is pure).
+      const { events, state } =
+        terminals.length === 0 && rail.length === 0 && ais[i] === null
+          ? carrierOnly
+          : detectChanges(previous, normalize({ carrier, terminals, rail, ais: ais[i] }, { worldNow }), {
+              worldNow,
+              accountFeatures: ALL_FEATURES,
+            });
+      return { ...rest, carrier, state, events };
+    });
+  }
+
+  /** Asks the sources that are due; `carrierOnly` is the pure core's result on the carrier's word (null when it failed). */
+  async #fetchSources(tracked: repo.TrackedShipmentRow, worldNow: Date, opts: { forceLine?: boolean; forceYard?: boolean }) {
     const registry = this.#registry();
     const previous = (tracked.state as StoredState | null) ?? null;
     const now = worldNow.getTime();
@@ -354,6 +526,18 @@ export class TrackingEngine {
     const asked: Gathered['asked'] = [];
     let carrier: SourceObservation | null = null;
     let carrierError: SourceError | null = null;
+    const terminals: SourceObservation[] = [];
+    const rail: SourceObservation[] = [];
+    const fetched = {
+      previous,
+      observations,
+      asked,
+      terminals,
+      rail,
+      terminalAsked: false,
+      railAsked: false,
+      railScac: tracked.rail_scac,
+    };
 
     if (opts.forceLine || previous === null || due(tracked.line_next_check_at)) {
       const source = registry.carrier(tracked.scac);
@@ -371,33 +555,19 @@ export class TrackingEngine {
         }
       }
     }
-    if (carrierError) {
-      return {
-        observations,
-        asked,
-        carrier,
-        carrierError,
-        terminalAsked: false,
-        railAsked: false,
-        railScac: tracked.rail_scac,
-        state: previous,
-        events: [],
-      };
-    }
+    if (carrierError) return { ...fetched, carrier, carrierError, carrierOnly: null };
 
     // What we know with the carrier's word, to find the terminals and railroad to ask.
-    const withCarrier = detectChanges(previous, normalize({ carrier, terminals: [], rail: [] }, { worldNow }), {
+    const carrierOnly = detectChanges(previous, normalize({ carrier, terminals: [], rail: [] }, { worldNow }), {
       worldNow,
       accountFeatures: ALL_FEATURES,
-    }).state;
-    const terminals: SourceObservation[] = [];
-    const rail: SourceObservation[] = [];
+    });
+    const withCarrier = carrierOnly.state;
     const checks = nextChecks(withCarrier.shipment, withCarrier.containers, worldNow);
-    const terminalAsked = checks.terminal !== null && (opts.forceYard === true || due(tracked.terminal_next_check_at));
-    const railAsked = checks.rail !== null && (opts.forceYard === true || due(tracked.rail_next_check_at));
-    let railScac = tracked.rail_scac;
+    fetched.terminalAsked = checks.terminal !== null && (opts.forceYard === true || due(tracked.terminal_next_check_at));
+    fetched.railAsked = checks.rail !== null && (opts.forceYard === true || due(tracked.rail_next_check_at));
 
-    if (terminalAsked) {
+    if (fetched.terminalAsked) {
       for (const c of withCarrier.containers) {
         if (c.empty_terminated_at || c.pod_full_out_at) continue;
         const key = terminalKey(c.pod_terminal ?? withCarrier.shipment?.pod_terminal ?? null);
@@ -407,49 +577,47 @@ export class TrackingEngine {
         if (obs) terminals.push(obs);
       }
     }
-    if (railAsked) {
+    if (fetched.railAsked) {
       for (const c of withCarrier.containers) {
         if (!c.rail_move || c.empty_terminated_at || c.final_destination_full_out_at) continue;
         // DCSA names no railroad: ask the one that answered before, else each Class I railroad in turn.
-        const known = railScac ?? c.pod_rail_carrier_scac ?? c.ind_rail_carrier_scac;
+        const known = fetched.railScac ?? c.pod_rail_carrier_scac ?? c.ind_rail_carrier_scac;
         for (const scac of known ? [known] : RAILROADS.map((r) => r.scac)) {
           const source = registry.railroad(scac);
           if (!source) continue;
           const obs = await this.#fetchQuietly(source, { numberType: 'container', number: c.number, scac }, asked);
           if (obs) {
             rail.push(obs);
-            railScac = scac;
+            fetched.railScac = scac;
             break;
           }
         }
       }
     }
     observations.push(...terminals, ...rail);
-    const ais = await this.#aisInput(this.#db, withCarrier, worldNow);
-    const { events, state } = detectChanges(previous, normalize({ carrier, terminals, rail, ais }, { worldNow }), {
-      worldNow,
-      accountFeatures: ALL_FEATURES,
-    });
-    return { observations, asked, carrier, carrierError: null, terminalAsked, railAsked, railScac, state, events };
+    return { ...fetched, carrier, carrierError: null, carrierOnly };
   }
 
   /**
-   * What the POD vessel's stored AIS track says about the shipment (src/tracking/port-calls.ts), for its
-   * containers; null when there is nothing to look for.
+   * What each POD vessel's stored AIS track says about its shipment (src/tracking/port-calls.ts), for its
+   * containers; null when there is nothing to look for. One query for all the states.
    */
-  async #aisInput(q: Queryable, state: StoredState, worldNow: Date): Promise<NormalizeInput['ais']> {
-    const window = aisWindow(state);
-    if (!window || state.containers.length === 0) return null;
-    const vessel = await findVesselByImo(q, window.imo);
-    if (!vessel) return null;
-    const fixes = (await vesselPositions(q, vessel.id, window.from, worldNow)).map((p) => ({
-      at: p.at,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      speedKnots: p.speed_knots,
-    }));
-    const milestones = aisMilestones(state, fixes, (locode) => portByLocode(locode));
-    return milestones.length === 0 ? null : { containers: state.containers.map((c) => c.number), milestones };
+  async #aisInputs(q: Queryable, states: readonly (StoredState | null)[], worldNow: Date): Promise<NormalizeInput['ais'][]> {
+    const windows = states.map((state) => (state && state.containers.length > 0 ? aisWindow(state) : null));
+    const asked = windows.flatMap((w, i) => (w ? [{ index: i, imo: w.imo, from: w.from }] : []));
+    const fixes = new Map<number, { at: Date; latitude: number; longitude: number; speedKnots: number | null }[]>();
+    for (const p of await repo.vesselFixes(q, asked, worldNow)) {
+      const list = fixes.get(p.index) ?? [];
+      list.push({ at: p.at, latitude: p.latitude, longitude: p.longitude, speedKnots: p.speed_knots });
+      fixes.set(p.index, list);
+    }
+    return states.map((state, i) => {
+      // No positions, no port calls.
+      const track = fixes.get(i);
+      if (!state || !track) return null;
+      const milestones = aisMilestones(state, track, (locode) => portByLocode(locode));
+      return milestones.length === 0 ? null : { containers: state.containers.map((c) => c.number), milestones };
+    });
   }
 
   /**
@@ -467,9 +635,9 @@ export class TrackingEngine {
       if (!tracked) continue;
       try {
         const previous = (tracked.state as StoredState | null) ?? null;
-        const ais = previous?.shipment ? await this.#aisInput(this.#db, previous, worldNow) : null;
+        const [ais] = await this.#aisInputs(this.#db, [previous?.shipment ? previous : null], worldNow);
         if (!previous || !ais) {
-          await repo.releaseTrackedShipment(this.#db, id);
+          await repo.releaseTrackedShipment(this.#db, id, tracked.lease_until);
           continue;
         }
         const { events, state } = detectChanges(previous, normalize({ carrier: null, terminals: [], rail: [], ais }, { worldNow }), {
@@ -477,7 +645,7 @@ export class TrackingEngine {
           accountFeatures: ALL_FEATURES,
         });
         if (JSON.stringify(state) === JSON.stringify(previous)) {
-          await repo.releaseTrackedShipment(this.#db, id);
+          await repo.releaseTrackedShipment(this.#db, id, tracked.lease_until);
           continue;
         }
         const gathered: Gathered = {
@@ -491,11 +659,11 @@ export class TrackingEngine {
           state,
           events,
         };
-        await this.#db.transaction((tx) => this.#commitRefresh(tx, tracked, gathered, worldNow, { keepSchedule: true }));
+        await this.#db.transaction((tx) => this.#commitRefresh(tx, [{ tracked, g: gathered, opts: { keepSchedule: true } }], worldNow));
         changed++;
       } catch (err) {
         this.#log?.error({ err, tracked_shipment_id: id }, 'applying AIS positions failed');
-        await repo.releaseTrackedShipment(this.#db, id);
+        await repo.releaseTrackedShipment(this.#db, id, tracked.lease_until);
       }
     }
     return changed;
@@ -527,19 +695,17 @@ export class TrackingEngine {
     }
   }
 
-  /** Writes one refresh: observations, state, schedule, every account's projection and events, auto-stop. */
-  async #commitRefresh(
-    tx: Queryable,
-    tracked: repo.TrackedShipmentRow,
-    g: Gathered,
-    worldNow: Date,
-    opts: { adopting?: boolean; keepSchedule?: boolean } = {},
-  ): Promise<void> {
+  /**
+   * Writes refreshes (one, or a batch committed together): observations, state, schedule, every account's
+   * projection and events, auto-stop. A few multi-row statements whatever the number of refreshes. The
+   * sources' health is the caller's to record once this has committed (#recordHealth).
+   */
+  async #commitRefresh(tx: Queryable, units: readonly Unit[], worldNow: Date): Promise<void> {
     const wall = this.#clocks.wall.now();
-    for (const o of g.observations) {
-      await repo.keepRawObservation(
-        tx,
-        {
+    await repo.keepRawObservations(
+      tx,
+      units.flatMap(({ tracked, g }) =>
+        g.observations.map((o) => ({
           id: newId(),
           tracked_shipment_id: tracked.id,
           source_id: o.sourceId,
@@ -547,11 +713,52 @@ export class TrackingEngine {
           payload: o.payload,
           payload_sha256: o.payloadSha256,
           facts: o.facts,
-        },
-        o.fetchedAt,
-      );
+          fetched_at: o.fetchedAt,
+        })),
+      ),
+    );
+    const planned = units.map((unit) => ({ ...unit, ...this.#schedule(unit, worldNow) }));
+    const saved = new Set(
+      await repo.saveTrackedShipments(
+        tx,
+        planned.map((p) => ({ id: p.tracked.id, lease_until: p.tracked.lease_until, ...p.update })),
+        wall,
+      ),
+    );
+    const lost = planned.filter((p) => !saved.has(p.tracked.id)).map((p) => p.tracked.id);
+    if (lost.length > 0) throw new Error(`the lease on tracked shipment ${lost.join(', ')} ran out and another worker took it over`);
+    await this.#rememberVessels(tx, planned, wall);
+
+    const followed = planned.filter((p) => (p.update.state as StoredState | null)?.shipment);
+    const linked = await repo.activeLinkedShipmentsOf(
+      tx,
+      followed.map((p) => p.tracked.id),
+    );
+    const projections: Projection[] = [];
+    for (const p of followed) {
+      const after = { ...p.tracked, ...p.update };
+      for (const shipment of linked) {
+        if (shipment.tracked_shipment_id !== p.tracked.id) continue;
+        projections.push({
+          shipment,
+          state: p.update.state as StoredState,
+          events: p.g.events,
+          tracked: after,
+          previous: (p.tracked.state as StoredState | null) ?? null,
+        });
+      }
     }
-    for (const a of g.asked) await repo.recordSourceHealth(tx, a.sourceId, a.error, wall);
+    await this.#project(tx, projections, worldNow);
+    for (const p of followed) {
+      const mine = linked.filter((s) => s.tracked_shipment_id === p.tracked.id);
+      if (p.stop) for (const shipment of mine) await this.#stop(tx, shipment, p.stop, worldNow, false);
+      // Nobody follows it any more (every account stopped): stop asking; a new request or a resume restarts it.
+      if (mine.length === 0 && p.update.active && !p.opts?.adopting) await repo.deactivateTrackedShipment(tx, p.tracked.id, wall);
+    }
+  }
+
+  /** A refresh's new schedule and state for its tracked shipment, and the auto-stop reason if it stops. */
+  #schedule({ tracked, g, opts = {} }: Unit, worldNow: Date): { update: repo.TrackedShipmentUpdate; stop: StopReason | null } {
     const failures = g.carrierError ? tracked.line_consecutive_failures + 1 : g.carrier ? 0 : tracked.line_consecutive_failures;
     const state = g.state;
     const checks = nextChecks(state?.shipment ?? null, state?.containers ?? [], worldNow, failures);
@@ -593,19 +800,29 @@ export class TrackingEngine {
       terminal_checked_at: g.terminalAsked ? worldNow : tracked.terminal_checked_at,
       rail_checked_at: g.railAsked ? worldNow : tracked.rail_checked_at,
     };
-    await repo.saveTrackedShipment(tx, tracked.id, update, wall);
-    // Vessels are reference data: every vessel the carrier names gets its row (the AIS sweep locates them).
-    if (state) await rememberVessels(tx, vesselsNamedIn(state), wall);
-    if (!state?.shipment) return;
+    return { update, stop };
+  }
 
-    const after = { ...tracked, ...update };
-    const linked = await repo.activeLinkedShipments(tx, tracked.id);
-    for (const shipment of linked) {
-      await this.#project(tx, shipment, state, g.events, after, worldNow, (tracked.state as StoredState | null) ?? null);
-      if (stop) await this.#stop(tx, shipment, stop, worldNow, false);
+  /**
+   * Vessels are reference data: every vessel the carriers name gets its row (the AIS sweep locates them), and a
+   * name they give replaces the stored one. Only rows that change are written: vessel rows are shared by every
+   * refresh, and a written row stays locked until the commit.
+   */
+  async #rememberVessels(tx: Queryable, planned: readonly { update: repo.TrackedShipmentUpdate }[], wall: Date): Promise<void> {
+    const named = new Map<string, { id: string; imo: string; name: string | null }>();
+    for (const { update } of planned) {
+      if (!update.state) continue;
+      for (const v of vesselsNamedIn(update.state as StoredState)) {
+        const seen = named.get(v.imo);
+        named.set(v.imo, seen && v.name === null ? seen : v);
+      }
     }
-    // Nobody follows it any more (every account stopped): stop asking; a new request or a resume restarts it.
-    if (linked.length === 0 && update.active && !opts.adopting) await repo.deactivateTrackedShipment(tx, tracked.id, wall);
+    if (named.size === 0) return;
+    const stored = new Map((await findVesselsByImos(tx, [...named.keys()])).map((v) => [v.imo, v.name]));
+    const changed = [...named.values()]
+      .filter((v) => !stored.has(v.imo) || (v.name !== null && stored.get(v.imo) !== v.name))
+      .sort((a, b) => (a.imo < b.imo ? -1 : 1));
+    await rememberVessels(tx, changed, wall);
   }
 
   /** Stops one account's shipment: its requests become `tracking_stopped`, with the event. */
@@ -621,26 +838,24 @@ export class TrackingEngine {
     }
   }
 
-  /** Writes the state onto one account's shipment and records the events it may see. */
-  async #project(
-    tx: Queryable,
-    shipment: { id: string; account_id: string; features: readonly string[] },
-    state: StoredState,
-    events: readonly DomainEvent[],
-    tracked: repo.TrackedShipmentRow,
-    worldNow: Date,
-    previous: StoredState | null = null,
-  ): Promise<void> {
+  /** Writes each state onto its account's shipment and records the events the account may see. */
+  async #project(tx: Queryable, projections: readonly Projection[], worldNow: Date): Promise<void> {
+    if (projections.length === 0) return;
     const wall = this.#clocks.wall.now();
-    // Records the account already has as they are need no write (previous null: write them all).
-    const unchanged = new Set((previous?.transportEvents ?? []).map((r) => JSON.stringify(r)));
-    if (state.shipment) await repo.updateShipmentColumns(tx, shipment.id, shipmentColumns(state.shipment, tracked, null), wall);
-    const containerIds = new Map<string, string>();
-    for (const c of state.containers) {
-      const { id } = await repo.upsertContainer(
-        tx,
-        { id: newId(), account_id: shipment.account_id, shipment_id: shipment.id },
-        {
+    await repo.updateShipmentColumnsMany(
+      tx,
+      projections.flatMap((p) =>
+        p.state.shipment ? [{ id: p.shipment.id, cols: shipmentColumns(p.state.shipment, p.tracked, null) }] : [],
+      ),
+      wall,
+    );
+    const saved = await repo.upsertContainers(
+      tx,
+      projections.flatMap(({ shipment, state, tracked }) =>
+        state.containers.map((c) => ({
+          id: newId(),
+          account_id: shipment.account_id,
+          shipment_id: shipment.id,
           number: c.number,
           current_status: c.current_status,
           snapshot: c,
@@ -648,92 +863,104 @@ export class TrackingEngine {
           terminal_next_check_at: tracked.terminal_next_check_at,
           rail_checked_at: c.rail_move ? tracked.rail_checked_at : null,
           rail_next_check_at: c.rail_move ? tracked.rail_next_check_at : null,
-        },
-        wall,
-      );
-      containerIds.set(c.number, id);
-    }
-    const eventIds = new Map<string, string>();
-    for (const record of state.transportEvents) {
-      const containerId = containerIds.get(record.container_number);
-      if (!containerId || unchanged.has(JSON.stringify(record))) continue;
-      const id = await repo.upsertTransportEvent(
-        tx,
-        {
+        })),
+      ),
+      wall,
+    );
+    const containerIds = new Map(saved.map((c) => [`${c.shipment_id} ${c.number}`, c.id]));
+    const containerId = (shipmentId: string, number: string | null) =>
+      number ? (containerIds.get(`${shipmentId} ${number}`) ?? null) : null;
+
+    // Records the account already has as they are need no write (previous null: write them all).
+    const unchangedOf = new Map<StoredState, Set<string>>();
+    const unchanged = (previous: StoredState) => {
+      const known = unchangedOf.get(previous);
+      if (known) return known;
+      const set = new Set(previous.transportEvents.map((r) => JSON.stringify(r)));
+      unchangedOf.set(previous, set);
+      return set;
+    };
+    const events = [];
+    for (const { shipment, state, previous } of projections) {
+      const same = previous ? unchanged(previous) : null;
+      for (const record of state.transportEvents) {
+        const id = containerId(shipment.id, record.container_number);
+        if (!id || same?.has(JSON.stringify(record))) continue;
+        events.push({
           id: newId(),
           account_id: shipment.account_id,
           shipment_id: shipment.id,
-          container_id: containerId,
+          container_id: id,
           event: record.event,
           key: record.key,
           timestamp: record.timestamp,
           record,
-        },
-        wall,
-      );
-      eventIds.set(`${record.container_number} ${record.key}`, id);
-    }
-    for (const event of inOrder(visibleTo(events, shipment.features))) {
-      const containerNumber = 'container_number' in event ? event.container_number : null;
-      const refs = {
-        shipment_id: shipment.id,
-        container_id: containerNumber ? (containerIds.get(containerNumber) ?? null) : null,
-        transport_event_id:
-          'transport_event' in event && containerNumber
-            ? (eventIds.get(`${containerNumber} ${event.transport_event.key}`) ??
-              (await repo.findTransportEventId(tx, containerIds.get(containerNumber) ?? null, event.transport_event.key)))
-            : null,
-        estimated_event_id: null as string | null,
-      };
-      if (event.type === 'shipment.estimated.arrival') {
-        refs.estimated_event_id = newId();
-        await repo.insertEstimatedEvent(
-          tx,
-          {
-            id: refs.estimated_event_id,
-            account_id: shipment.account_id,
-            shipment_id: shipment.id,
-            event: event.type,
-            estimated_timestamp: event.estimated_event.estimated_timestamp,
-            record: event.estimated_event,
-          },
-          wall,
-        );
+        });
       }
-      await this.#accountEvent(tx, shipment.account_id, event.type, worldNow, { ...refs, payload: event });
     }
+    const eventIds = new Map((await repo.upsertTransportEvents(tx, events, wall)).map((e) => [`${e.container_id} ${e.key}`, e.id]));
+
+    // The events each account may see, in order; an announced transport event the account already had is looked up.
+    const announced = projections.flatMap(({ shipment, events }) =>
+      inOrder(visibleTo(events, shipment.features)).map((event) => {
+        const number = 'container_number' in event ? event.container_number : null;
+        const container = containerId(shipment.id, number);
+        return { shipment, event, container, key: 'transport_event' in event && number ? event.transport_event.key : null };
+      }),
+    );
+    const missing = announced.filter((a) => a.container && a.key && !eventIds.has(`${a.container} ${a.key}`));
+    for (const e of await repo.findTransportEventIds(
+      tx,
+      missing.map((a) => ({ container_id: a.container!, key: a.key! })),
+    )) {
+      eventIds.set(`${e.container_id} ${e.key}`, e.id);
+    }
+    const estimated = [];
+    const rows = [];
+    for (const { shipment, event, container, key } of announced) {
+      let estimatedEventId: string | null = null;
+      if (event.type === 'shipment.estimated.arrival') {
+        estimatedEventId = newId();
+        estimated.push({
+          id: estimatedEventId,
+          account_id: shipment.account_id,
+          shipment_id: shipment.id,
+          event: event.type,
+          estimated_timestamp: event.estimated_event.estimated_timestamp,
+          record: event.estimated_event,
+        });
+      }
+      rows.push(
+        this.#accountEventRow(shipment.account_id, event.type, worldNow, {
+          shipment_id: shipment.id,
+          container_id: container,
+          transport_event_id: key && container ? (eventIds.get(`${container} ${key}`) ?? null) : null,
+          estimated_event_id: estimatedEventId,
+          payload: event,
+        }),
+      );
+    }
+    await repo.insertEstimatedEvents(tx, estimated, wall);
+    await repo.insertAccountEvents(tx, rows, wall);
   }
 
-  async #accountEvent(
-    tx: Queryable,
-    accountId: string,
-    event: string,
-    worldNow: Date,
-    refs: {
-      tracking_request_id?: string | null;
-      shipment_id?: string | null;
-      container_id?: string | null;
-      transport_event_id?: string | null;
-      estimated_event_id?: string | null;
-      payload: unknown;
-    },
-  ): Promise<void> {
-    await repo.insertAccountEvent(
-      tx,
-      {
-        id: newId(),
-        account_id: accountId,
-        event,
-        tracking_request_id: refs.tracking_request_id ?? null,
-        shipment_id: refs.shipment_id ?? null,
-        container_id: refs.container_id ?? null,
-        transport_event_id: refs.transport_event_id ?? null,
-        estimated_event_id: refs.estimated_event_id ?? null,
-        payload: refs.payload,
-        occurred_at: worldNow,
-      },
-      this.#clocks.wall.now(),
-    );
+  async #accountEvent(tx: Queryable, accountId: string, event: string, worldNow: Date, refs: AccountEventRefs): Promise<void> {
+    await repo.insertAccountEvents(tx, [this.#accountEventRow(accountId, event, worldNow, refs)], this.#clocks.wall.now());
+  }
+
+  #accountEventRow(accountId: string, event: string, worldNow: Date, refs: AccountEventRefs): repo.NewAccountEvent {
+    return {
+      id: newId(),
+      account_id: accountId,
+      event,
+      tracking_request_id: refs.tracking_request_id ?? null,
+      shipment_id: refs.shipment_id ?? null,
+      container_id: refs.container_id ?? null,
+      transport_event_id: refs.transport_event_id ?? null,
+      estimated_event_id: refs.estimated_event_id ?? null,
+      payload: refs.payload,
+      occurred_at: worldNow,
+    };
   }
 
   /** Records an attempt's outcome (null decision: created) and the request event it calls for. */

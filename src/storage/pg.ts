@@ -1,6 +1,6 @@
 // PostgreSQL server backend through a `pg` pool; many Tidemark processes may share one server.
 import pg from 'pg';
-import type { Db, Queryable, Row } from './db.js';
+import { type Db, Notifier, type Queryable, type Row } from './db.js';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -17,7 +17,12 @@ const typeParsers = {
 } as pg.CustomTypesConfig;
 
 class ClientQueryable implements Queryable {
+  /** Channels to notify once the transaction commits. */
+  readonly channels = new Set<string>();
   constructor(private readonly client: pg.PoolClient) {}
+  notifyAfterCommit(channel: string): void {
+    this.channels.add(channel);
+  }
   async query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
     const res = await this.client.query<T>(text, values as unknown[] | undefined);
     return res.rows;
@@ -30,6 +35,7 @@ class ClientQueryable implements Queryable {
 export class PgDb implements Db {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
+  readonly #notifier = new Notifier((channel) => this.pool.query("SELECT pg_notify($1, '')", [channel]));
 
   constructor(
     readonly connectionString: string,
@@ -54,12 +60,18 @@ export class PgDb implements Db {
     await this.pool.query(sql);
   }
 
+  notifyAfterCommit(channel: string): void {
+    this.#notifier.notify(channel);
+  }
+
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const result = await fn(new ClientQueryable(client));
+      const tx = new ClientQueryable(client);
+      const result = await fn(tx);
       await client.query('COMMIT');
+      for (const channel of tx.channels) this.#notifier.notify(channel);
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
@@ -84,6 +96,7 @@ export class PgDb implements Db {
 
   async close(): Promise<void> {
     await this.#listeners?.close();
+    await this.#notifier.idle();
     await this.pool.end();
   }
 }
@@ -99,9 +112,9 @@ class Listener {
   constructor(private readonly connectionString: string) {}
 
   async add(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>> {
-    let set = this.#handlers.get(channel);
-    const fresh = !set;
-    if (!set) this.#handlers.set(channel, (set = new Set()));
+    const fresh = !this.#handlers.has(channel);
+    if (fresh) this.#handlers.set(channel, new Set());
+    const set = this.#handlers.get(channel)!;
     set.add(handler);
     const client = await this.#connect();
     if (fresh) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);

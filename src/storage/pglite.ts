@@ -1,6 +1,6 @@
 // PGlite backend: embedded PostgreSQL in the data directory, one session, guarded by a lock file.
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import type { Db, Queryable, Row } from './db.js';
+import { type Db, Notifier, type Queryable, type Row } from './db.js';
 import { lockDataDir, type DirLock } from './dir-lock.js';
 
 /** Same JS types as the pg backend (see pg.ts): int8 and numeric as numbers, date as 'YYYY-MM-DD'. */
@@ -11,7 +11,14 @@ const parsers = {
 };
 
 class PgliteQueryable implements Queryable {
-  constructor(private readonly target: PGlite | Transaction) {}
+  constructor(
+    private readonly target: PGlite | Transaction,
+    /** Sends at once, or keeps until the transaction commits. */
+    private readonly notify: (channel: string) => void,
+  ) {}
+  notifyAfterCommit(channel: string): void {
+    this.notify(channel);
+  }
   async query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
     const res = await this.target.query<T>(text, values as unknown[] | undefined);
     return res.rows;
@@ -24,12 +31,14 @@ class PgliteQueryable implements Queryable {
 export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
   readonly #plain: PgliteQueryable;
+  readonly #notifier: Notifier;
 
   private constructor(
     readonly pglite: PGlite,
     private readonly lock: DirLock | null,
   ) {
-    this.#plain = new PgliteQueryable(pglite);
+    this.#notifier = new Notifier((channel) => pglite.query("SELECT pg_notify($1, '')", [channel]));
+    this.#plain = new PgliteQueryable(pglite, (channel) => this.#notifier.notify(channel));
   }
 
   /** Opens (creating if needed) the database in `dataDir`; throws `locked` if another process has it. */
@@ -58,8 +67,15 @@ export class PgliteDb implements Db {
     await this.pglite.exec(sql);
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.pglite.transaction((tx) => fn(new PgliteQueryable(tx)));
+  notifyAfterCommit(channel: string): void {
+    this.#notifier.notify(channel);
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const channels = new Set<string>();
+    const result = await this.pglite.transaction((tx) => fn(new PgliteQueryable(tx, (channel) => channels.add(channel))));
+    for (const channel of channels) this.#notifier.notify(channel);
+    return result;
   }
 
   async listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>> {
@@ -77,6 +93,7 @@ export class PgliteDb implements Db {
 
   async close(): Promise<void> {
     try {
+      await this.#notifier.idle();
       if (!this.pglite.closed) await this.pglite.close();
     } finally {
       this.lock?.release();

@@ -36,8 +36,10 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 describe('webhook delivery with the real service', () => {
   it('a SIGKILL in the middle of a burst of deliveries loses no notification', { timeout: 240_000 }, async () => {
     const receiver = await startReceiver();
-    // Slow answers keep deliveries in flight when the process dies.
-    receiver.respond = () => ({ status: 200, delayMs: 400 });
+    // Until the kill, answers are held back: deliveries are in flight when the process dies, and however long the
+    // clock advance takes, the first process cannot finish the burst before it.
+    let holdBack = true;
+    receiver.respond = () => (holdBack ? { status: 200, delayMs: 20_000 } : { status: 200 });
     const dir = mkdtempSync(join(tmpdir(), 'tidemark-webhooks-'));
     dirs.push(dir);
     const env = { TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1' };
@@ -67,6 +69,7 @@ describe('webhook delivery with the real service', () => {
       await until('first deliveries', 60_000, async () => (receiver.received.length >= 3 ? true : null));
       expect(await first.stop('SIGKILL')).toBeNull();
       const beforeRestart = receiver.received.length;
+      holdBack = false;
 
       second = await startServer(['--data-dir', dir], env);
       const server = second;

@@ -18,7 +18,16 @@ import {
   type ReferenceObjectType,
 } from '../../services/notifications.js';
 import { PlaceService } from '../../services/places.js';
-import { isoSeconds, parseInclude, type Ref, type Related, type ResourceKind, type ResourceObject, resolveIncluded } from '../jsonapi.js';
+import {
+  type IncludeTree,
+  isoSeconds,
+  parseInclude,
+  type Ref,
+  type Related,
+  type ResourceKind,
+  type ResourceObject,
+  resolveIncluded,
+} from '../jsonapi.js';
 import type { ResourceDeps } from './deps.js';
 import {
   type AccountEventRecord,
@@ -303,13 +312,42 @@ export function notificationIncludePaths(event: EventName): string[] | null {
  */
 export async function notificationDocument(deps: ResourceDeps, row: NotificationRow, publicUrl: string): Promise<NotificationDocument> {
   const record: NotificationRecord = { ...row, delivery_status: 'pending', logs: [] };
-  const kind = webhookNotificationKind(deps);
+  const { kind, includeOf } = notificationKindsOf(deps);
   const doc: Partial<NotificationDocument> = { data: kind.render(record) };
-  const paths = isEventName(row.event) ? notificationIncludePaths(row.event) : null;
-  if (paths) doc.included = await resolveIncluded(kind, [record], parseInclude(paths.join(','), kind));
+  const include = includeOf(row.event);
+  if (include) doc.included = await resolveIncluded(kind, [record], include);
   doc.links = { self: `${publicUrl}/v2/webhook_notifications/${row.id}` };
   doc.meta = notificationMeta(row);
   return doc as NotificationDocument;
+}
+
+/**
+ * The notification kind and each event's include tree, made once per set of dependencies: webhook delivery renders
+ * thousands of documents a second with the same ones.
+ */
+const kindsByDeps = new WeakMap<ResourceDeps, ReturnType<typeof makeDocumentKinds>>();
+function notificationKindsOf(deps: ResourceDeps) {
+  let made = kindsByDeps.get(deps);
+  if (!made) {
+    made = makeDocumentKinds(deps);
+    kindsByDeps.set(deps, made);
+  }
+  return made;
+}
+
+function makeDocumentKinds(deps: ResourceDeps) {
+  const kind = webhookNotificationKind(deps);
+  const trees = new Map<string, IncludeTree | null>();
+  const includeOf = (event: string): IncludeTree | null => {
+    let tree = trees.get(event);
+    if (tree === undefined) {
+      const paths = isEventName(event) ? notificationIncludePaths(event) : null;
+      tree = paths ? parseInclude(paths.join(','), kind) : null;
+      trees.set(event, tree);
+    }
+    return tree;
+  };
+  return { kind, includeOf };
 }
 
 /** `meta` of a notification: the account event's sequence number (as a number) and when it happened. */

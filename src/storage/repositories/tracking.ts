@@ -2,7 +2,7 @@
 // per-account shipments, containers and events projected from them, raw observations and the account event log.
 import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
-import { insertNotificationsFor } from './webhooks.js';
+import { insertNotificationsFor, insertNotificationsForEvents } from './webhooks.js';
 
 export interface TrackedShipmentRow {
   id: string;
@@ -70,8 +70,10 @@ export async function claimTrackedShipment(
   );
 }
 
-export async function releaseTrackedShipment(q: Queryable, id: string): Promise<void> {
-  await q.query('UPDATE tracked_shipments SET lease_until = NULL WHERE id = $1', [id]);
+/** Gives up the lease on a tracked shipment: the one held until `lease` only (another worker's stays), or any. */
+export async function releaseTrackedShipment(q: Queryable, id: string, lease: Date | null = null): Promise<void> {
+  if (lease) await q.query('UPDATE tracked_shipments SET lease_until = NULL WHERE id = $1 AND lease_until = $2', [id, lease]);
+  else await q.query('UPDATE tracked_shipments SET lease_until = NULL WHERE id = $1', [id]);
 }
 
 /**
@@ -90,15 +92,31 @@ export async function trackedShipmentsOnVessels(q: Queryable, imos: readonly str
   return rows.map((r) => r.id);
 }
 
-/** Active tracked shipments due at `worldNow`, the most overdue first. */
-export async function dueTrackedShipments(q: Queryable, worldNow: Date, wallNow: Date, limit: number): Promise<string[]> {
-  const rows = await q.query<{ id: string }>(
-    `SELECT id FROM tracked_shipments
-     WHERE active AND next_check_at <= $1 AND (lease_until IS NULL OR lease_until < $2)
-     ORDER BY next_check_at, id LIMIT $3`,
-    [worldNow, wallNow, limit],
+/**
+ * Takes up to `limit` active tracked shipments due at `worldNow`, the most overdue first, that no other worker
+ * holds: leased until `leaseUntil` in one statement. Rows another worker is claiming at the same moment are
+ * skipped, so concurrent workers get disjoint batches.
+ */
+export async function claimDueTrackedShipments(
+  q: Queryable,
+  worldNow: Date,
+  wallNow: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<TrackedShipmentRow[]> {
+  const rows = await q.query<TrackedShipmentRow>(
+    `UPDATE tracked_shipments t SET lease_until = $3
+     FROM (SELECT id FROM tracked_shipments
+           WHERE active AND next_check_at <= $1 AND (lease_until IS NULL OR lease_until < $2)
+           ORDER BY next_check_at, id LIMIT $4
+           FOR UPDATE SKIP LOCKED) due
+     WHERE t.id = due.id
+     RETURNING t.*`,
+    [worldNow, wallNow, leaseUntil, limit],
   );
-  return rows.map((r) => r.id);
+  return rows.sort(
+    (a, b) => (a.next_check_at?.getTime() ?? 0) - (b.next_check_at?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /** The earliest due time after `worldNow` of any tracking-request attempt or active tracked shipment. */
@@ -133,35 +151,31 @@ export type TrackedShipmentUpdate = Pick<
   | 'rail_checked_at'
 >;
 
-/** Stores a refresh's result and releases the lease. */
-export async function saveTrackedShipment(q: Queryable, id: string, u: TrackedShipmentUpdate, now: Date): Promise<void> {
-  await q.query(
-    `UPDATE tracked_shipments SET state = $2, rail_scac = $3, active = $4, stopped_reason = $5, next_check_at = $6,
-       line_last_attempted_at = $7, line_last_succeeded_at = $8, line_last_changed_at = $9, line_consecutive_failures = $10,
-       line_last_error = $11, terminal_checked_at = $12, rail_checked_at = $13, line_next_check_at = $15,
-       terminal_next_check_at = $16, rail_next_check_at = $17, line_last_payload_sha256 = $18, lease_until = NULL, updated_at = $14
-     WHERE id = $1`,
-    [
-      id,
-      u.state === null ? null : JSON.stringify(u.state),
-      u.rail_scac,
-      u.active,
-      u.stopped_reason,
-      u.next_check_at,
-      u.line_last_attempted_at,
-      u.line_last_succeeded_at,
-      u.line_last_changed_at,
-      u.line_consecutive_failures,
-      u.line_last_error,
-      u.terminal_checked_at,
-      u.rail_checked_at,
-      now,
-      u.line_next_check_at,
-      u.terminal_next_check_at,
-      u.rail_next_check_at,
-      u.line_last_payload_sha256,
-    ],
+/**
+ * Stores the results of several refreshes and releases their leases, in one statement: each only while it still
+ * holds the lease it was claimed with (`lease_until`). Returns the ids stored; a missing one was taken over by
+ * another worker after its lease ran out.
+ */
+export async function saveTrackedShipments(
+  q: Queryable,
+  rows: readonly ({ id: string; lease_until: Date | null } & TrackedShipmentUpdate)[],
+  now: Date,
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const saved = await q.query<{ id: string }>(
+    `UPDATE tracked_shipments t SET state = x.state, rail_scac = x.rail_scac, active = x.active, stopped_reason = x.stopped_reason,
+       next_check_at = x.next_check_at, line_last_attempted_at = x.line_last_attempted_at,
+       line_last_succeeded_at = x.line_last_succeeded_at, line_last_changed_at = x.line_last_changed_at,
+       line_consecutive_failures = x.line_consecutive_failures, line_last_error = x.line_last_error,
+       terminal_checked_at = x.terminal_checked_at, rail_checked_at = x.rail_checked_at, line_next_check_at = x.line_next_check_at,
+       terminal_next_check_at = x.terminal_next_check_at, rail_next_check_at = x.rail_next_check_at,
+       line_last_payload_sha256 = x.line_last_payload_sha256, lease_until = NULL, updated_at = $2
+     FROM jsonb_populate_recordset(NULL::tracked_shipments, $1::jsonb) x
+     WHERE t.id = x.id AND t.lease_until IS NOT DISTINCT FROM x.lease_until
+     RETURNING t.id`,
+    [JSON.stringify(rows), now],
   );
+  return saved.map((r) => r.id);
 }
 
 export async function deactivateTrackedShipment(q: Queryable, id: string, now: Date): Promise<void> {
@@ -222,14 +236,18 @@ export interface LinkedShipment {
   [k: string]: unknown;
 }
 
-/** Every account shipment fed by this tracked shipment that is still being tracked. */
-export async function activeLinkedShipments(q: Queryable, trackedId: string): Promise<LinkedShipment[]> {
-  return q.query<LinkedShipment>(
-    `SELECT s.id, s.account_id, a.features, s.line_tracking_stopped_at
+/** Every account shipment fed by these tracked shipments that is still being tracked, naming its tracked shipment. */
+export async function activeLinkedShipmentsOf(
+  q: Queryable,
+  trackedIds: readonly string[],
+): Promise<(LinkedShipment & { tracked_shipment_id: string })[]> {
+  if (trackedIds.length === 0) return [];
+  return q.query<LinkedShipment & { tracked_shipment_id: string }>(
+    `SELECT s.id, s.account_id, a.features, s.line_tracking_stopped_at, s.tracked_shipment_id
      FROM shipments s JOIN accounts a ON a.id = s.account_id
-     WHERE s.tracked_shipment_id = $1 AND s.line_tracking_stopped_at IS NULL
+     WHERE s.tracked_shipment_id = ANY($1::uuid[]) AND s.line_tracking_stopped_at IS NULL
      ORDER BY s.created_at, s.id`,
-    [trackedId],
+    [trackedIds],
   );
 }
 
@@ -375,13 +393,19 @@ export async function insertTrackedAccountShipment(
   }
 }
 
-export async function updateShipmentColumns(q: Queryable, id: string, cols: ShipmentColumns, now: Date): Promise<void> {
-  const sets = SHIPMENT_COLUMNS.map((k, i) => `${k} = $${i + 2}`);
-  await q.query(`UPDATE shipments SET ${sets.join(', ')}, updated_at = $${SHIPMENT_COLUMNS.length + 2} WHERE id = $1`, [
-    id,
-    ...SHIPMENT_COLUMNS.map((k) => columnValue(cols, k)),
-    now,
-  ]);
+/** Writes the engine's columns of several shipments in one statement. */
+export async function updateShipmentColumnsMany(
+  q: Queryable,
+  rows: readonly { id: string; cols: ShipmentColumns }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `UPDATE shipments s SET ${SHIPMENT_COLUMNS.map((k) => `${k} = x.${k}`).join(', ')}, updated_at = $2
+     FROM jsonb_populate_recordset(NULL::shipments, $1::jsonb) x
+     WHERE s.id = x.id`,
+    [JSON.stringify(rows.map((r) => ({ id: r.id, ...r.cols }))), now],
+  );
 }
 
 export async function stopShipment(q: Queryable, id: string, reason: string, worldNow: Date, byUser: boolean, now: Date): Promise<void> {
@@ -441,6 +465,76 @@ export async function upsertContainer(
   return row!;
 }
 
+/**
+ * `upsertContainer` for many containers in one statement (the last of two rows for one shipment and number
+ * wins); returns the id of each.
+ */
+export async function upsertContainers(
+  q: Queryable,
+  rows: readonly ({ id: string; account_id: string; shipment_id: string } & ContainerColumns)[],
+  now: Date,
+): Promise<{ id: string; shipment_id: string; number: string }[]> {
+  const unique = [...new Map(rows.map((r) => [`${r.shipment_id} ${r.number}`, r])).values()];
+  if (unique.length === 0) return [];
+  return q.query<{ id: string; shipment_id: string; number: string }>(
+    `INSERT INTO containers (id, account_id, shipment_id, number, current_status, snapshot, terminal_checked_at,
+       terminal_next_check_at, rail_checked_at, rail_next_check_at, created_at, updated_at)
+     SELECT x.id, x.account_id, x.shipment_id, x.number, x.current_status, x.snapshot, x.terminal_checked_at,
+       x.terminal_next_check_at, x.rail_checked_at, x.rail_next_check_at, $2, $2
+     FROM jsonb_populate_recordset(NULL::containers, $1::jsonb) x
+     ON CONFLICT (shipment_id, number) DO UPDATE SET
+       current_status = CASE WHEN containers.manual_delivered_at IS NOT NULL AND EXCLUDED.current_status <> 'empty_returned'
+         THEN 'delivered' ELSE EXCLUDED.current_status END,
+       snapshot = EXCLUDED.snapshot,
+       terminal_checked_at = EXCLUDED.terminal_checked_at, terminal_next_check_at = EXCLUDED.terminal_next_check_at,
+       rail_checked_at = EXCLUDED.rail_checked_at, rail_next_check_at = EXCLUDED.rail_next_check_at,
+       updated_at = CASE WHEN containers.snapshot IS DISTINCT FROM EXCLUDED.snapshot THEN EXCLUDED.updated_at ELSE containers.updated_at END
+     RETURNING id, shipment_id, number`,
+    [JSON.stringify(unique), now],
+  );
+}
+
+/** `upsertTransportEvent` for many events in one statement (the last of two rows for one container and key wins). */
+export async function upsertTransportEvents(
+  q: Queryable,
+  rows: readonly {
+    id: string;
+    account_id: string;
+    shipment_id: string;
+    container_id: string;
+    event: string;
+    key: string;
+    timestamp: string | null;
+    record: unknown;
+  }[],
+  now: Date,
+): Promise<{ id: string; container_id: string; key: string }[]> {
+  const unique = [...new Map(rows.map((r) => [`${r.container_id} ${r.key}`, r])).values()];
+  if (unique.length === 0) return [];
+  return q.query<{ id: string; container_id: string; key: string }>(
+    `INSERT INTO transport_events (id, account_id, shipment_id, container_id, event, key, "timestamp", record, created_at, updated_at)
+     SELECT x.id, x.account_id, x.shipment_id, x.container_id, x.event, x.key, x."timestamp", x.record, $2, $2
+     FROM jsonb_populate_recordset(NULL::transport_events, $1::jsonb) x
+     ON CONFLICT (container_id, key) DO UPDATE SET event = EXCLUDED.event, "timestamp" = EXCLUDED."timestamp", record = EXCLUDED.record,
+       updated_at = CASE WHEN transport_events.record IS DISTINCT FROM EXCLUDED.record THEN EXCLUDED.updated_at ELSE transport_events.updated_at END
+     RETURNING id, container_id, key`,
+    [JSON.stringify(unique), now],
+  );
+}
+
+/** The stored transport events of these (container, key) pairs that exist. */
+export async function findTransportEventIds(
+  q: Queryable,
+  pairs: readonly { container_id: string; key: string }[],
+): Promise<{ id: string; container_id: string; key: string }[]> {
+  if (pairs.length === 0) return [];
+  return q.query<{ id: string; container_id: string; key: string }>(
+    `SELECT e.id, e.container_id, e.key FROM transport_events e
+     JOIN unnest($1::uuid[], $2::text[]) AS x (container_id, key) ON e.container_id = x.container_id AND e.key = x.key`,
+    [pairs.map((p) => p.container_id), pairs.map((p) => p.key)],
+  );
+}
+
 /** Inserts a stored transport event or updates its record (a corrected time, say); returns its id. */
 export async function upsertTransportEvent(
   q: Queryable,
@@ -468,12 +562,6 @@ export async function upsertTransportEvent(
   return row!.id;
 }
 
-export async function findTransportEventId(q: Queryable, containerId: string | null, key: string): Promise<string | null> {
-  if (!containerId) return null;
-  const row = await one<{ id: string }>(q, 'SELECT id FROM transport_events WHERE container_id = $1 AND key = $2', [containerId, key]);
-  return row?.id ?? null;
-}
-
 export async function insertEstimatedEvent(
   q: Queryable,
   e: { id: string; account_id: string; shipment_id: string; event: string; estimated_timestamp: string; record: unknown },
@@ -483,6 +571,20 @@ export async function insertEstimatedEvent(
     `INSERT INTO estimated_events (id, account_id, shipment_id, event, estimated_timestamp, record, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [e.id, e.account_id, e.shipment_id, e.event, e.estimated_timestamp, JSON.stringify(e.record), now],
+  );
+}
+
+export async function insertEstimatedEvents(
+  q: Queryable,
+  rows: readonly { id: string; account_id: string; shipment_id: string; event: string; estimated_timestamp: string; record: unknown }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `INSERT INTO estimated_events (id, account_id, shipment_id, event, estimated_timestamp, record, created_at)
+     SELECT x.id, x.account_id, x.shipment_id, x.event, x.estimated_timestamp, x.record, $2
+     FROM jsonb_populate_recordset(NULL::estimated_events, $1::jsonb) x`,
+    [JSON.stringify(rows), now],
   );
 }
 
@@ -529,15 +631,47 @@ export async function insertAccountEvent(
   await insertNotificationsFor(q, { id: String(e.id), account_id: String(e.account_id), event: String(e.event) }, now);
 }
 
+/**
+ * `insertAccountEvent` for many events: stored in the order given (their `seq` follows it), with their outbox
+ * notifications (`insertNotificationsForEvents`), in three statements whatever the number of events.
+ */
+/** An account event to store. */
+export interface NewAccountEvent {
+  id: string;
+  account_id: string;
+  event: string;
+  tracking_request_id: string | null;
+  shipment_id: string | null;
+  container_id: string | null;
+  transport_event_id: string | null;
+  estimated_event_id: string | null;
+  payload: unknown;
+  occurred_at: Date;
+}
+
+export async function insertAccountEvents(q: Queryable, rows: readonly NewAccountEvent[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `INSERT INTO account_events (id, account_id, event, tracking_request_id, shipment_id, container_id, transport_event_id,
+       estimated_event_id, payload, occurred_at, created_at)
+     SELECT x.id, x.account_id, x.event, x.tracking_request_id, x.shipment_id, x.container_id, x.transport_event_id,
+       x.estimated_event_id, x.payload, x.occurred_at, $2
+     FROM jsonb_populate_recordset(NULL::account_events, $1::jsonb) WITH ORDINALITY AS x
+     ORDER BY x.ordinality`,
+    [JSON.stringify(rows), now],
+  );
+  await insertNotificationsForEvents(q, rows, now);
+}
+
 /** An account's events in commit order (after `afterSeq` when given). */
 export async function listAccountEvents(q: Queryable, accountId: string, afterSeq = '0'): Promise<AccountEventRow[]> {
   return q.query<AccountEventRow>('SELECT * FROM account_events WHERE account_id = $1 AND seq > $2 ORDER BY seq', [accountId, afterSeq]);
 }
 
-/** Keeps a source's answer once per distinct payload (re-fetching the same answer only moves last_fetched_at). */
-export async function keepRawObservation(
+/** Keeps each source's answer once per distinct payload (re-fetching the same answer only moves last_fetched_at). */
+export async function keepRawObservations(
   q: Queryable,
-  o: {
+  rows: readonly {
     id: string;
     tracked_shipment_id: string;
     source_id: string;
@@ -545,23 +679,24 @@ export async function keepRawObservation(
     payload: unknown;
     payload_sha256: string;
     facts: unknown;
-  },
-  fetchedAt: Date,
+    fetched_at: Date;
+  }[],
 ): Promise<void> {
+  // One row per distinct answer: the same answer twice in one batch is kept once, with its latest fetch.
+  const unique = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) {
+    const key = `${r.tracked_shipment_id} ${r.source_id} ${r.payload_sha256}`;
+    const seen = unique.get(key);
+    unique.set(key, seen ? { ...seen, fetched_at: seen.fetched_at > r.fetched_at ? seen.fetched_at : r.fetched_at } : r);
+  }
+  if (unique.size === 0) return;
   await q.query(
     `INSERT INTO raw_observations (id, tracked_shipment_id, source_id, target, payload, payload_sha256, facts, first_fetched_at, last_fetched_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+     SELECT x.id, x.tracked_shipment_id, x.source_id, x.target, x.payload, x.payload_sha256, x.facts, x.fetched_at, x.fetched_at
+     FROM jsonb_to_recordset($1::jsonb) AS x (id uuid, tracked_shipment_id uuid, source_id text, target jsonb, payload jsonb,
+       payload_sha256 text, facts jsonb, fetched_at timestamptz)
      ON CONFLICT (tracked_shipment_id, source_id, payload_sha256) DO UPDATE SET last_fetched_at = EXCLUDED.last_fetched_at`,
-    [
-      o.id,
-      o.tracked_shipment_id,
-      o.source_id,
-      JSON.stringify(o.target),
-      JSON.stringify(o.payload),
-      o.payload_sha256,
-      JSON.stringify(o.facts),
-      fetchedAt,
-    ],
+    [JSON.stringify([...unique.values()])],
   );
 }
 
@@ -581,6 +716,49 @@ export async function recordSourceHealth(q: Queryable, sourceId: string, error: 
   );
 }
 
+/**
+ * Records the answers (or failures) of several sources, in the order they came, in one statement: each source
+ * ends as if `recordSourceHealth` had been called for each answer in turn. Rows are written in source order,
+ * so concurrent writers lock them in the same order.
+ */
+export async function recordSourceHealthMany(
+  q: Queryable,
+  outcomes: readonly { sourceId: string; error: string | null }[],
+  now: Date,
+): Promise<void> {
+  const bySource = new Map<string, { ok: boolean; after_success: number; failed: number; error: string | null }>();
+  for (const o of outcomes) {
+    const s = bySource.get(o.sourceId) ?? { ok: false, after_success: 0, failed: 0, error: null };
+    if (o.error === null) {
+      s.ok = true;
+      s.after_success = 0;
+    } else {
+      s.after_success++;
+      s.failed++;
+      s.error = o.error;
+    }
+    bySource.set(o.sourceId, s);
+  }
+  if (bySource.size === 0) return;
+  const rows = [...bySource].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // consecutive_failures: the failures after the last success when there was one, else how many to add.
+  await q.query(
+    `INSERT INTO source_health (source_id, last_attempt_at, last_success_at, last_failure_at, consecutive_failures, last_error)
+     SELECT x.source_id, $2::timestamptz, CASE WHEN x.ok THEN $2::timestamptz END, CASE WHEN x.failed > 0 THEN $2::timestamptz END,
+       CASE WHEN x.ok THEN x.after_success ELSE x.failed END, x.error
+     FROM jsonb_to_recordset($1::jsonb) AS x (source_id text, ok boolean, after_success integer, failed integer, error text, n integer)
+     ORDER BY x.n
+     ON CONFLICT (source_id) DO UPDATE SET
+       last_attempt_at = EXCLUDED.last_attempt_at,
+       last_success_at = COALESCE(EXCLUDED.last_success_at, source_health.last_success_at),
+       last_failure_at = COALESCE(EXCLUDED.last_failure_at, source_health.last_failure_at),
+       consecutive_failures = CASE WHEN EXCLUDED.last_success_at IS NOT NULL THEN EXCLUDED.consecutive_failures
+         ELSE source_health.consecutive_failures + EXCLUDED.consecutive_failures END,
+       last_error = COALESCE(EXCLUDED.last_error, source_health.last_error)`,
+    [JSON.stringify(rows.map(([source_id, s], n) => ({ source_id, ...s, n }))), now],
+  );
+}
+
 export interface SourceHealthRow {
   source_id: string;
   last_attempt_at: Date;
@@ -593,6 +771,26 @@ export interface SourceHealthRow {
 
 export async function listSourceHealth(q: Queryable): Promise<SourceHealthRow[]> {
   return q.query<SourceHealthRow>('SELECT * FROM source_health ORDER BY source_id');
+}
+
+/**
+ * The stored AIS positions of the vessel with each IMO number from its `from` to `to`, oldest first, each naming
+ * the index of its request (a vessel without a row has none). One query for all the requests.
+ */
+export async function vesselFixes(
+  q: Queryable,
+  requests: readonly { index: number; imo: string; from: Date }[],
+  to: Date,
+): Promise<{ index: number; at: Date; latitude: number; longitude: number; speed_knots: number | null }[]> {
+  if (requests.length === 0) return [];
+  return q.query(
+    `SELECT x.index::int AS index, p."at", p.latitude, p.longitude, p.speed_knots
+     FROM unnest($1::int[], $2::text[], $3::timestamptz[]) AS x (index, imo, "from")
+     JOIN vessels v ON v.imo = x.imo
+     JOIN vessel_positions p ON p.vessel_id = v.id AND p."at" >= x."from" AND p."at" <= $4
+     ORDER BY x.index, p."at"`,
+    [requests.map((r) => r.index), requests.map((r) => r.imo), requests.map((r) => r.from), to],
+  );
 }
 
 /** Drops every lease (only when no other process can hold one: the embedded database's single owner). */

@@ -1,5 +1,6 @@
 // Webhooks, the notification outbox and delivery attempts. Notifications are written in the transaction that
-// commits their account event (insertNotificationsFor); workers claim due ones with SKIP LOCKED and a lease.
+// commits their account event (insertNotificationsFor), which wakes the workers after commit (NOTIFY); workers claim
+// due ones with SKIP LOCKED and a lease, and record a batch of attempts in a few statements.
 import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
 
@@ -173,9 +174,17 @@ export async function deleteWebhook(q: Queryable, accountId: string, id: string)
 
 // ---------- the outbox ----------
 
+/** The channel delivery workers LISTEN on; a NOTIFY on it says notifications fell due. */
+export const DELIVERY_CHANNEL = 'tidemark_webhook_due';
+
+/** Wakes the delivery workers once the notifications written through `q` are committed (see notifyAfterCommit). */
+export function wakeDeliveryWorkers(q: Queryable): void {
+  q.notifyAfterCommit?.(DELIVERY_CHANNEL);
+}
+
 /**
  * One pending notification per active webhook of the account subscribed to the event, due at once. Called in
- * the transaction that writes the account event, so both exist or neither does.
+ * the transaction that writes the account event, so both exist or neither does; the workers are woken on commit.
  */
 export async function insertNotificationsFor(
   q: Queryable,
@@ -186,14 +195,49 @@ export async function insertNotificationsFor(
     e.account_id,
     e.event,
   ]);
-  for (const h of hooks) {
-    await q.query(
-      `INSERT INTO webhook_notifications (id, account_id, webhook_id, account_event_id, event, next_attempt_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $6, $6)`,
-      [newId(), e.account_id, h.id, e.id, e.event, now],
-    );
-  }
+  if (hooks.length === 0) return 0;
+  await q.query(
+    `INSERT INTO webhook_notifications (id, account_id, webhook_id, account_event_id, event, next_attempt_at, created_at, updated_at)
+     SELECT x.id, $3, x.webhook_id, $4, $5, $6, $6, $6 FROM unnest($1::uuid[], $2::uuid[]) AS x(id, webhook_id)`,
+    [hooks.map(() => newId()), hooks.map((h) => h.id), e.account_id, e.id, e.event, now],
+  );
+  wakeDeliveryWorkers(q);
   return hooks.length;
+}
+
+/**
+ * `insertNotificationsFor` for many account events at once (in the order given): one statement to find the
+ * webhooks, one to write every notification, one wake-up after commit. Returns how many were written.
+ */
+export async function insertNotificationsForEvents(
+  q: Queryable,
+  events: readonly { id: string; account_id: string; event: string }[],
+  now: Date,
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const accounts = [...new Set(events.map((e) => e.account_id))];
+  const hooks = await q.query<{ id: string; account_id: string; events: string[] }>(
+    'SELECT id, account_id, events FROM webhooks WHERE account_id = ANY($1::uuid[]) AND active ORDER BY id',
+    [accounts],
+  );
+  if (hooks.length === 0) return 0;
+  const rows: { id: string; webhook_id: string; account_id: string; account_event_id: string; event: string }[] = [];
+  for (const e of events) {
+    for (const h of hooks) {
+      if (h.account_id === e.account_id && h.events.includes(e.event)) {
+        rows.push({ id: newId(), webhook_id: h.id, account_id: e.account_id, account_event_id: e.id, event: e.event });
+      }
+    }
+  }
+  if (rows.length === 0) return 0;
+  await q.query(
+    `INSERT INTO webhook_notifications (id, account_id, webhook_id, account_event_id, event, next_attempt_at, created_at, updated_at)
+     SELECT x.id, x.account_id, x.webhook_id, x.account_event_id, x.event, $2, $2, $2
+     FROM json_to_recordset($1::json) AS x(id uuid, account_id uuid, webhook_id uuid, account_event_id uuid, event text)`,
+    [JSON.stringify(rows), now],
+  );
+  wakeDeliveryWorkers(q);
+  return rows.length;
 }
 
 const NOTIFICATION = `SELECT n.*, ae.seq::text AS sequence, ae.tracking_request_id, ae.shipment_id, ae.container_id,
@@ -235,9 +279,11 @@ export async function listNotifications(
 
 /**
  * Takes up to `limit` notifications that are due and not held by another worker, at most `perWebhook` of any
- * one webhook (a backlog at one endpoint cannot crowd out the others), leasing them until `leaseUntil`. Two
- * workers may pick the same candidates: the lease condition is checked again on the locked row, so each
- * notification goes to one of them. A worker that dies leaves a lease that expires, and it is sent again.
+ * one webhook (a backlog at one endpoint cannot crowd out the others) and none of the webhooks in `skipWebhooks`
+ * (those whose lanes this worker has full), leasing them until `leaseUntil`. The chosen ones are locked with SKIP
+ * LOCKED: two workers claiming at once never wait for each other or take the same notification; `raced` says
+ * another claim took some of those chosen (claim again: there may be more). A worker that dies leaves leases
+ * that expire, and its notifications are sent again.
  */
 export async function claimDueNotifications(
   q: Queryable,
@@ -245,25 +291,38 @@ export async function claimDueNotifications(
   leaseUntil: Date,
   limit: number,
   perWebhook = limit,
-): Promise<NotificationRow[]> {
-  const claimed = await q.query<{ id: string }>(
+  skipWebhooks: readonly string[] = [],
+): Promise<{ rows: NotificationRow[]; raced: boolean }> {
+  // The candidates are a few times `limit` so that other endpoints are reached behind one endpoint's backlog, taken
+  // by the due index alone (ties in any order) so that this stays cheap however many are due; only the chosen
+  // are locked. One row at least: the count chosen, with the claimed notifications (if any).
+  const rows = await q.query<NotificationRow & { chosen: number }>(
     `WITH due AS (
        SELECT id, webhook_id, next_attempt_at FROM webhook_notifications
-       WHERE next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-       ORDER BY next_attempt_at, id LIMIT $3 * 20
-     ), fair AS (
-       SELECT id, next_attempt_at, row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, id) AS rn FROM due
+       WHERE next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1) AND webhook_id <> ALL($5::uuid[])
+       ORDER BY next_attempt_at LIMIT $3 * 4
+     ), chosen AS (
+       SELECT id FROM (
+         SELECT id, next_attempt_at, row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, id) AS rn FROM due
+       ) fair WHERE rn <= $4 ORDER BY next_attempt_at, id LIMIT $3
+     ), picked AS (
+       SELECT n.id FROM webhook_notifications n
+       WHERE n.id IN (SELECT id FROM chosen) AND n.next_attempt_at <= $1 AND (n.lease_until IS NULL OR n.lease_until <= $1)
+       FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE webhook_notifications n SET lease_until = $2 FROM picked WHERE n.id = picked.id RETURNING n.*
      )
-     UPDATE webhook_notifications n SET lease_until = $2
-     WHERE n.id IN (SELECT id FROM fair WHERE rn <= $4 ORDER BY next_attempt_at, id LIMIT $3)
-       AND n.next_attempt_at <= $1 AND (n.lease_until IS NULL OR n.lease_until <= $1)
-     RETURNING n.id`,
-    [now, leaseUntil, limit, perWebhook],
+     SELECT c.chosen, n.*, ae.seq::text AS sequence, ae.tracking_request_id, ae.shipment_id, ae.container_id,
+       ae.transport_event_id, ae.estimated_event_id, ae.payload, ae.occurred_at
+     FROM (SELECT count(*)::int AS chosen FROM chosen) c
+     LEFT JOIN claimed n ON true
+     LEFT JOIN account_events ae ON ae.id = n.account_event_id
+     ORDER BY n.next_attempt_at, n.id`,
+    [now, leaseUntil, limit, perWebhook, skipWebhooks],
   );
-  return findNotificationsByIds(
-    q,
-    claimed.map((c) => c.id),
-  );
+  const chosen = rows[0]?.chosen ?? 0;
+  const claimed = rows.filter((r) => r.id !== null).map(({ chosen: _, ...r }) => r as NotificationRow);
+  return { rows: claimed, raced: claimed.length < chosen };
 }
 
 /** The webhooks of claimed notifications (whatever their account: the worker serves every account). */
@@ -272,10 +331,56 @@ export async function findWebhooksForDelivery(q: Queryable, ids: string[]): Prom
   return q.query<WebhookRow>('SELECT * FROM webhooks WHERE id = ANY($1::uuid[])', [ids]);
 }
 
+/** An endpoint's outcomes over a batch of attempts, in the order they ended (see `endpointSummary`). */
+export interface EndpointOutcome {
+  webhookId: string;
+  /** When the last attempt ended. */
+  at: Date;
+  /** When the failures that ended the batch began; null when the last attempt succeeded. */
+  failingSince: Date | null;
+  /** A success came before those failures: the endpoint's failure streak starts again at `failingSince`. */
+  restarted: boolean;
+  /** The last failure's reason. */
+  lastError: string;
+}
+
 /**
- * After an attempt: a success ends the endpoint's failure streak; a failure starts one or, once every
- * delivery has failed for `disableAfterMs`, deactivates the webhook with the reason.
+ * After attempts (one statement for any number of endpoints): a success ends the endpoint's failure streak; a
+ * failure starts one or, once every delivery has failed for `disableAfterMs`, deactivates the webhook with the
+ * reason. Written against the row as it is when updated, so concurrent workers' outcomes combine.
  */
+export async function noteEndpointOutcomes(q: Queryable, outcomes: readonly EndpointOutcome[], disableAfterMs: number): Promise<void> {
+  if (outcomes.length === 0) return;
+  const since = `(CASE WHEN v.failing_since IS NULL THEN NULL WHEN v.restarted THEN v.failing_since
+                   ELSE coalesce(w.failing_since, v.failing_since) END)`;
+  const disable = `(w.active AND ${since} IS NOT NULL AND ${since} <= v.at - $2 * interval '1 millisecond')`;
+  await q.query(
+    `UPDATE webhooks w SET failing_since = ${since},
+       active = CASE WHEN ${disable} THEN false ELSE w.active END,
+       deactivated_at = CASE WHEN ${disable} THEN v.at ELSE w.deactivated_at END,
+       deactivated_reason = CASE WHEN ${disable}
+         THEN 'Every delivery failed since ' || to_char(${since} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+              || '; last error: ' || v.last_error
+         ELSE w.deactivated_reason END,
+       updated_at = CASE WHEN v.failing_since IS NULL THEN w.updated_at ELSE v.at END
+     FROM json_to_recordset($1::json) AS v(id uuid, at timestamptz, failing_since timestamptz, restarted boolean, last_error text)
+     WHERE w.id = v.id AND (v.failing_since IS NOT NULL OR w.failing_since IS NOT NULL)`,
+    [
+      JSON.stringify(
+        outcomes.map((o) => ({
+          id: o.webhookId,
+          at: o.at.toISOString(),
+          failing_since: o.failingSince?.toISOString() ?? null,
+          restarted: o.restarted,
+          last_error: textOnly(o.lastError.slice(0, 500)),
+        })),
+      ),
+      disableAfterMs,
+    ],
+  );
+}
+
+/** One attempt's outcome, for `noteEndpointOutcomes`. */
 export async function noteEndpointOutcome(
   q: Queryable,
   webhookId: string,
@@ -284,57 +389,97 @@ export async function noteEndpointOutcome(
   disableAfterMs: number,
   lastError: string,
 ): Promise<void> {
-  if (succeeded) {
-    await q.query('UPDATE webhooks SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [webhookId]);
-    return;
-  }
-  await q.query(
-    `UPDATE webhooks SET failing_since = coalesce(failing_since, $2),
-       active = CASE WHEN active AND coalesce(failing_since, $2) <= $3 THEN false ELSE active END,
-       deactivated_at = CASE WHEN active AND coalesce(failing_since, $2) <= $3 THEN $2 ELSE deactivated_at END,
-       deactivated_reason = CASE WHEN active AND coalesce(failing_since, $2) <= $3
-         THEN 'Every delivery failed since ' || to_char(coalesce(failing_since, $2) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-              || '; last error: ' || $4
-         ELSE deactivated_reason END,
-       updated_at = $2
-     WHERE id = $1`,
-    [webhookId, now, new Date(now.getTime() - disableAfterMs), lastError.slice(0, 500)],
+  await noteEndpointOutcomes(
+    q,
+    [{ webhookId, at: now, failingSince: succeeded ? null : now, restarted: false, lastError }],
+    disableAfterMs,
   );
 }
 
-/** Keeps the document as first sent, byte for byte. */
+/** Keeps the documents as first sent, byte for byte (a body already kept stays). */
+export async function setNotificationBodies(q: Queryable, bodies: readonly { id: string; body: string }[]): Promise<void> {
+  if (bodies.length === 0) return;
+  await q.query(
+    `UPDATE webhook_notifications n SET body = v.body FROM json_to_recordset($1::json) AS v(id uuid, body text)
+     WHERE n.id = v.id AND n.body IS NULL`,
+    [JSON.stringify(bodies.map((b) => ({ id: b.id, body: textOnly(b.body) })))],
+  );
+}
+
 export async function setNotificationBody(q: Queryable, id: string, body: string): Promise<void> {
-  await q.query('UPDATE webhook_notifications SET body = $2 WHERE id = $1 AND body IS NULL', [id, body]);
+  await setNotificationBodies(q, [{ id, body }]);
+}
+
+/** A log row before it is written (its id is given then). */
+export type AttemptLog = Pick<
+  NotificationLogRow,
+  'notification_id' | 'attempt' | 'started_at' | 'duration_ms' | 'status_code' | 'error' | 'response_body'
+>;
+
+export interface AttemptRecord {
+  log: AttemptLog;
+  /** The next attempt's time, or succeeded, or failed for good. */
+  outcome: { status: 'pending' | 'succeeded' | 'failed'; nextAttemptAt: Date | null };
+  /** When the outcome was decided (the notification's `updated_at`, and `delivered_at` on success). */
+  at: Date;
+}
+
+/** Records attempts and their outcomes in one statement: the log rows, and each notification's state (lease ended). */
+export async function recordAttempts(q: Queryable, attempts: readonly AttemptRecord[]): Promise<void> {
+  if (attempts.length === 0) return;
+  await q.query(
+    `WITH v AS (
+       SELECT * FROM json_to_recordset($1::json) AS v(id uuid, notification_id uuid, attempt int, started_at timestamptz,
+         duration_ms int, status_code int, error text, response_body text, status text, next_attempt_at timestamptz, at timestamptz)
+     ), logs AS (
+       INSERT INTO webhook_notification_logs (id, notification_id, attempt, started_at, duration_ms, status_code, error, response_body)
+       SELECT id, notification_id, attempt, started_at, duration_ms, status_code, error, response_body FROM v
+     )
+     UPDATE webhook_notifications n SET attempts = v.attempt, delivery_status = v.status, next_attempt_at = v.next_attempt_at,
+       lease_until = NULL, delivered_at = CASE WHEN v.status = 'succeeded' THEN v.at ELSE n.delivered_at END, updated_at = v.at
+     FROM v WHERE n.id = v.notification_id`,
+    [
+      JSON.stringify(
+        attempts.map(({ log, outcome, at }) => ({
+          id: newId(),
+          notification_id: log.notification_id,
+          attempt: log.attempt,
+          started_at: log.started_at.toISOString(),
+          duration_ms: log.duration_ms,
+          status_code: log.status_code,
+          error: log.error === null ? null : textOnly(log.error),
+          response_body: log.response_body === null ? null : textOnly(log.response_body),
+          status: outcome.status,
+          next_attempt_at: outcome.nextAttemptAt?.toISOString() ?? null,
+          at: at.toISOString(),
+        })),
+      ),
+    ],
+  );
 }
 
 /** Records one attempt and its outcome: the next attempt's time, or succeeded, or failed for good. */
 export async function recordAttempt(
   q: Queryable,
-  log: Omit<NotificationLogRow, 'id'>,
+  log: AttemptLog,
   outcome: { status: 'pending' | 'succeeded' | 'failed'; nextAttemptAt: Date | null },
   now: Date,
 ): Promise<void> {
-  await q.query(
-    `INSERT INTO webhook_notification_logs (id, notification_id, attempt, started_at, duration_ms, status_code, error, response_body)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [newId(), log.notification_id, log.attempt, log.started_at, log.duration_ms, log.status_code, log.error, log.response_body],
-  );
-  await q.query(
-    `UPDATE webhook_notifications SET attempts = $2, delivery_status = $3, next_attempt_at = $4, lease_until = NULL,
-       delivered_at = CASE WHEN $3 = 'succeeded' THEN $5::timestamptz ELSE delivered_at END, updated_at = $5
-     WHERE id = $1`,
-    [log.notification_id, log.attempt, outcome.status, outcome.nextAttemptAt, now],
-  );
+  await recordAttempts(q, [{ log, outcome, at: now }]);
 }
+
+/** PostgreSQL text cannot hold NUL. */
+const textOnly = (s: string) => (s.includes('\u0000') ? s.replaceAll('\u0000', '\uFFFD') : s);
 
 /** Every lease (only at the start of the one process that can use an embedded database: they are a dead one's). */
 export async function clearNotificationLeases(q: Queryable): Promise<void> {
   await q.query('UPDATE webhook_notifications SET lease_until = NULL WHERE lease_until IS NOT NULL');
 }
 
-/** Gives a leased notification back without an attempt (shutting down). */
-export async function releaseNotification(q: Queryable, id: string): Promise<void> {
-  await q.query('UPDATE webhook_notifications SET lease_until = NULL WHERE id = $1', [id]);
+/** Gives leased notifications back without an attempt (shutting down, or a lease too short to start one). */
+export async function releaseNotifications(q: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await q.query('UPDATE webhook_notifications SET lease_until = NULL WHERE id = ANY($1::uuid[])', [ids]);
 }
 
 export async function logsOf(q: Queryable, notificationIds: string[]): Promise<NotificationLogRow[]> {
@@ -372,5 +517,6 @@ export async function requeueNotifications(
      WHERE ${cond.join(' AND ')} RETURNING id`,
     values,
   );
+  if (rows.length > 0) wakeDeliveryWorkers(q);
   return rows.map((r) => r.id);
 }

@@ -1,4 +1,5 @@
 // PostgreSQL server backend through a `pg` pool; many Tidemark processes may share one server.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { type Db, Notifier, type Queryable, type Row } from './db.js';
 
@@ -16,6 +17,36 @@ const typeParsers = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * Parameterized statements are prepared once per connection under a name derived from their text, so PostgreSQL
+ * parses and plans a hot query once per connection instead of on every call (planning was most of the server
+ * time of a container GET). At most `MAX_NAMED` texts get a name (SQL is built from a bounded set of shapes, but a
+ * bug must not grow every connection without end); a text whose cached plan PostgreSQL refuses after a schema
+ * change (`cached plan must not change result type`, a migration run by a newer process) is sent unnamed from then on.
+ */
+const MAX_NAMED = 2000;
+const statementNames = new Map<string, string | null>();
+
+function statement(text: string, values: readonly unknown[] | undefined): pg.QueryConfig {
+  if (values === undefined) return { text };
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = statementNames.size < MAX_NAMED ? `t${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : null;
+    statementNames.set(text, name);
+  }
+  return name ? { name, text, values: values as unknown[] } : { text, values: values as unknown[] };
+}
+
+async function run<T extends Row>(target: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[] | undefined): Promise<T[]> {
+  try {
+    return (await target.query<T>(statement(text, values))).rows;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '0A000' || !statementNames.get(text)) throw err;
+    statementNames.set(text, null);
+    return (await target.query<T>(statement(text, values))).rows;
+  }
+}
+
 class ClientQueryable implements Queryable {
   /** Channels to notify once the transaction commits. */
   readonly channels = new Set<string>();
@@ -23,9 +54,8 @@ class ClientQueryable implements Queryable {
   notifyAfterCommit(channel: string): void {
     this.channels.add(channel);
   }
-  async query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
-    const res = await this.client.query<T>(text, values as unknown[] | undefined);
-    return res.rows;
+  query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
+    return run<T>(this.client, text, values);
   }
   async exec(sql: string): Promise<void> {
     await this.client.query(sql);
@@ -51,9 +81,8 @@ export class PgDb implements Db {
     this.pool.on('error', () => {});
   }
 
-  async query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
-    const res = await this.pool.query<T>(text, values as unknown[] | undefined);
-    return res.rows;
+  query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
+    return run<T>(this.pool, text, values);
   }
 
   async exec(sql: string): Promise<void> {

@@ -130,3 +130,21 @@ describe('listen', () => {
     }
   });
 });
+
+describe('prepared statements (server)', () => {
+  it.skipIf(!onServer())('keep working when a migration changes the columns a prepared SELECT * returns', async () => {
+    const db = new PgDb(t.url!, { max: 1 });
+    try {
+      await db.exec('CREATE TABLE prepared_probe (id int PRIMARY KEY, a text)');
+      await db.query("INSERT INTO prepared_probe VALUES (1, 'x')");
+      const read = () => db.query<Record<string, unknown>>('SELECT * FROM prepared_probe WHERE id = $1', [1]);
+      // Prepared and planned on the pool's one connection.
+      for (let i = 0; i < 6; i++) expect(await read()).toEqual([{ id: 1, a: 'x' }]);
+      await t.db.exec("ALTER TABLE prepared_probe ADD COLUMN b text NOT NULL DEFAULT 'y'");
+      expect(await read()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+      expect(await read()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

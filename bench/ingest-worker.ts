@@ -3,7 +3,7 @@
 // leases decide which process refreshes which tracked shipment. Driven over IPC: prepare → ready, go → done.
 import { FixedClock, systemClock } from '../src/domain/clock.js';
 import { PgDb } from '../src/storage/pg.js';
-import { buildEngine, pickStories, PreparedRegistry, prepareAnswers, type WorldSpec } from './ingest-world.js';
+import { buildEngine, drain, pickStories, PreparedRegistry, prepareAnswers, type WorldSpec } from './ingest-world.js';
 
 interface Prepare {
   type: 'prepare';
@@ -24,12 +24,7 @@ process.on('message', (m: Prepare | { type: 'go' } | { type: 'exit' }) => {
       const engine = buildEngine(db, { wall: systemClock, world: new FixedClock(spec.t1) }, registry);
       go = async () => {
         const started = performance.now();
-        let handled = 0;
-        for (;;) {
-          const n = await engine.runDue(spec.t1);
-          if (n === 0) break;
-          handled += n;
-        }
+        const handled = await drain(engine, spec.t1);
         process.send!({ type: 'done', handled, ms: performance.now() - started, fetches: Object.fromEntries(registry.carrierFetches) });
       };
       process.send!({ type: 'ready' });

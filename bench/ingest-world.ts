@@ -238,3 +238,13 @@ export function buildEngine(db: Db, clocks: Clocks, registry: PreparedRegistry):
     ...(process.env.INGEST_DEBUG ? { logger: pino({ level: 'warn' }) } : {}),
   });
 }
+
+/** Runs the engine's sweep until nothing is due at `at`; returns how many refreshes it made. */
+export async function drain(engine: TrackingEngine, at: Date): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const n = await engine.runDue(at);
+    if (n === 0) return handled;
+    handled += n;
+  }
+}

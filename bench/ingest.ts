@@ -16,7 +16,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import pLimit from 'p-limit';
 import { loadConfig } from '../src/config/index.js';
 import { FEATURES, type Feature } from '../src/domain/account.js';
@@ -24,9 +23,9 @@ import { type Clocks, FixedClock, systemClock } from '../src/domain/clock.js';
 import { EVENT_NAMES } from '../src/domain/events.js';
 import { makeServices } from '../src/compose.js';
 import { PgDb } from '../src/storage/pg.js';
-import { databaseUrl, dropDatabase, createDatabase } from './lib/database.js';
+import { admin, databaseUrl, dropDatabase, createDatabase } from './lib/database.js';
 import { fmt, type GoalResult } from './lib/report.js';
-import { buildEngine, type Pick, pickStories, PreparedRegistry, prepareAnswers, type WorldSpec } from './ingest-world.js';
+import { buildEngine, drain, type Pick, pickStories, PreparedRegistry, prepareAnswers, type WorldSpec } from './ingest-world.js';
 
 const PREFIX = 'bench_ingest';
 const SEED = 'bench-ingest';
@@ -46,16 +45,6 @@ export interface IngestOptions {
   smoke: boolean;
   workers?: number;
   shipments?: number;
-}
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
 }
 
 /** A copy of the set-up database (PostgreSQL copies the files: fast), so each measured round starts the same. */
@@ -263,12 +252,7 @@ async function roundInProcess(url: string, picks: Pick[], spec: WorldSpec) {
     await settle(db);
     const since = new Date();
     const started = performance.now();
-    let handled = 0;
-    for (;;) {
-      const n = await engine.runDue(spec.t1);
-      if (n === 0) break;
-      handled += n;
-    }
+    const handled = await drain(engine, spec.t1);
     const ms = performance.now() - started;
     const w = await written(db, since, seq);
     // The baseline is short: its median of three runs, each into the copies as they were before the round.

@@ -13,7 +13,8 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` on a connection to the server's `postgres` database (CREATE / DROP DATABASE). */
+export async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: databaseUrl('postgres') });
   await c.connect();
   try {

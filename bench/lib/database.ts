@@ -47,5 +47,5 @@ export async function createDatabase(name: string): Promise<string> {
 }
 
 export async function serverVersion(): Promise<string> {
-  return admin(async (c) => (await c.query<{ v: string }>('SHOW server_version')).rows[0]!.v);
+  return admin(async (c) => (await c.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version);
 }

@@ -538,27 +538,10 @@ export async function findTransportEventIds(
 /** Inserts a stored transport event or updates its record (a corrected time, say); returns its id. */
 export async function upsertTransportEvent(
   q: Queryable,
-  e: {
-    id: string;
-    account_id: string;
-    shipment_id: string;
-    container_id: string;
-    event: string;
-    key: string;
-    timestamp: string | null;
-    record: unknown;
-  },
+  e: Parameters<typeof upsertTransportEvents>[1][number],
   now: Date,
 ): Promise<string> {
-  const row = await one<{ id: string }>(
-    q,
-    `INSERT INTO transport_events (id, account_id, shipment_id, container_id, event, key, "timestamp", record, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
-     ON CONFLICT (container_id, key) DO UPDATE SET event = EXCLUDED.event, "timestamp" = EXCLUDED."timestamp", record = EXCLUDED.record,
-       updated_at = CASE WHEN transport_events.record IS DISTINCT FROM EXCLUDED.record THEN EXCLUDED.updated_at ELSE transport_events.updated_at END
-     RETURNING id`,
-    [e.id, e.account_id, e.shipment_id, e.container_id, e.event, e.key, e.timestamp, JSON.stringify(e.record), now],
-  );
+  const [row] = await upsertTransportEvents(q, [e], now);
   return row!.id;
 }
 

@@ -261,7 +261,7 @@ async function commitBacklog(db: PgDb, f: Fixture, count: number): Promise<void>
        JOIN webhooks w ON w.account_id = $3 AND w.active AND $4 = ANY(w.events)`,
       [notificationIds, eventIds, f.accountId, EVENT, now],
     );
-    // As insertNotificationsFor does: the workers are woken on commit.
+    // As insertNotificationsForEvents does: the workers are woken on commit.
     wakeDeliveryWorkers(tx);
   });
 }

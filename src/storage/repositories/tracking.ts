@@ -2,7 +2,7 @@
 // per-account shipments, containers and events projected from them, raw observations and the account event log.
 import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
-import { insertNotificationsFor, insertNotificationsForEvents } from './webhooks.js';
+import { insertNotificationsForEvents } from './webhooks.js';
 
 export interface TrackedShipmentRow {
   id: string;
@@ -571,53 +571,6 @@ export async function insertEstimatedEvents(
   );
 }
 
-export interface AccountEventRow {
-  seq: string;
-  id: string;
-  account_id: string;
-  event: string;
-  tracking_request_id: string | null;
-  shipment_id: string | null;
-  container_id: string | null;
-  transport_event_id: string | null;
-  estimated_event_id: string | null;
-  payload: unknown;
-  occurred_at: Date;
-  created_at: Date;
-  [k: string]: unknown;
-}
-
-export async function insertAccountEvent(
-  q: Queryable,
-  e: Omit<AccountEventRow, 'seq' | 'created_at' | 'payload'> & { payload: unknown },
-  now: Date,
-): Promise<void> {
-  await q.query(
-    `INSERT INTO account_events (id, account_id, event, tracking_request_id, shipment_id, container_id, transport_event_id,
-       estimated_event_id, payload, occurred_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      e.id,
-      e.account_id,
-      e.event,
-      e.tracking_request_id,
-      e.shipment_id,
-      e.container_id,
-      e.transport_event_id,
-      e.estimated_event_id,
-      JSON.stringify(e.payload),
-      e.occurred_at,
-      now,
-    ],
-  );
-  // The outbox: the event's notifications are written with it, or not at all.
-  await insertNotificationsFor(q, { id: String(e.id), account_id: String(e.account_id), event: String(e.event) }, now);
-}
-
-/**
- * `insertAccountEvent` for many events: stored in the order given (their `seq` follows it), with their outbox
- * notifications (`insertNotificationsForEvents`), in three statements whatever the number of events.
- */
 /** An account event to store. */
 export interface NewAccountEvent {
   id: string;
@@ -632,6 +585,23 @@ export interface NewAccountEvent {
   occurred_at: Date;
 }
 
+/** A stored account event. */
+export interface AccountEventRow extends NewAccountEvent {
+  seq: string;
+  created_at: Date;
+  [k: string]: unknown;
+}
+
+/** Stores one account event with its outbox notifications (see insertAccountEvents). */
+export async function insertAccountEvent(q: Queryable, e: NewAccountEvent, now: Date): Promise<void> {
+  await insertAccountEvents(q, [e], now);
+}
+
+/**
+ * Stores account events in the order given (their `seq` follows it) with their outbox notifications
+ * (`insertNotificationsForEvents`, in the same transaction: both exist or neither does), in three statements
+ * whatever the number of events.
+ */
 export async function insertAccountEvents(q: Queryable, rows: readonly NewAccountEvent[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   await q.query(

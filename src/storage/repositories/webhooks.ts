@@ -1,5 +1,5 @@
 // Webhooks, the notification outbox and delivery attempts. Notifications are written in the transaction that
-// commits their account event (insertNotificationsFor), which wakes the workers after commit (NOTIFY); workers claim
+// commits their account event (insertNotificationsForEvents), which wakes the workers after commit (NOTIFY); workers claim
 // due ones with SKIP LOCKED and a lease, and record a batch of attempts in a few statements.
 import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
@@ -183,31 +183,10 @@ export function wakeDeliveryWorkers(q: Queryable): void {
 }
 
 /**
- * One pending notification per active webhook of the account subscribed to the event, due at once. Called in
- * the transaction that writes the account event, so both exist or neither does; the workers are woken on commit.
- */
-export async function insertNotificationsFor(
-  q: Queryable,
-  e: { id: string; account_id: string; event: string },
-  now: Date,
-): Promise<number> {
-  const hooks = await q.query<{ id: string }>('SELECT id FROM webhooks WHERE account_id = $1 AND active AND $2 = ANY(events) ORDER BY id', [
-    e.account_id,
-    e.event,
-  ]);
-  if (hooks.length === 0) return 0;
-  await q.query(
-    `INSERT INTO webhook_notifications (id, account_id, webhook_id, account_event_id, event, next_attempt_at, created_at, updated_at)
-     SELECT x.id, $3, x.webhook_id, $4, $5, $6, $6, $6 FROM unnest($1::uuid[], $2::uuid[]) AS x(id, webhook_id)`,
-    [hooks.map(() => newId()), hooks.map((h) => h.id), e.account_id, e.id, e.event, now],
-  );
-  wakeDeliveryWorkers(q);
-  return hooks.length;
-}
-
-/**
- * `insertNotificationsFor` for many account events at once (in the order given): one statement to find the
- * webhooks, one to write every notification, one wake-up after commit. Returns how many were written.
+ * The outbox rows of account events (in the order given): one pending notification, due at once, per active
+ * webhook of the event's account subscribed to it. Called in the transaction that writes the events, so both exist
+ * or neither does; one statement finds the webhooks, one writes every notification, the workers are woken after
+ * commit. Returns how many were written.
  */
 export async function insertNotificationsForEvents(
   q: Queryable,

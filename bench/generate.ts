@@ -18,7 +18,7 @@ import { createDatabase, databaseUrl } from './lib/database.js';
 import { fmt } from './lib/report.js';
 import { FEATURES, type Feature } from '../src/domain/account.js';
 import { AccountService } from '../src/services/accounts.js';
-import { benchAccount, openWorld, RAISED_LIMITS } from './lib/world.js';
+import { openWorld, RAISED_LIMITS } from './lib/world.js';
 
 export const SIZES: Record<string, number> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000, '10m': 10_000_000 };
 export const ACCOUNTS = 100;
@@ -118,7 +118,7 @@ async function templateAccount(db: Db, log: (line: string) => void): Promise<str
   if (found) return found.id;
   const world = await openWorld(db);
   try {
-    const t = await benchAccount(world.services, db, 'bench-template');
+    const t = await benchAccountNamed(db, 'bench-template');
     const examples = world.services.sandbox!.examples().filter((e) => e.expected_outcome.endsWith('created'));
     const account = await world.services.accounts.get(db, t.id);
     for (const e of examples) {

@@ -4,7 +4,7 @@
 import pino from 'pino';
 import { loadConfig } from '../../src/config/index.js';
 import { jobDefinitions, makeServices, openSandbox, type Services } from '../../src/compose.js';
-import { FEATURES, RATE_BUCKETS, type Feature } from '../../src/domain/account.js';
+import { RATE_BUCKETS } from '../../src/domain/account.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { buildApp } from '../../src/http/app.js';
 import type { App } from '../../src/http/context.js';
@@ -42,10 +42,3 @@ export async function openWorld(db: Db): Promise<World> {
 
 /** Every rate limit of the account raised out of the way (the bench measures the check, not the 429). */
 export const RAISED_LIMITS = Object.fromEntries(RATE_BUCKETS.map((b) => [b, 100_000_000]));
-
-export async function benchAccount(services: Services, db: Db, name: string): Promise<{ id: string; token: string }> {
-  const account = await services.accounts.create(db, { name, plan: 'unlimited', features: [...FEATURES] as Feature[] });
-  await services.accounts.update(db, account.id, { rateLimits: RAISED_LIMITS });
-  const { token } = await services.accounts.issueKey(db, account.id, 'bench');
-  return { id: account.id, token };
-}

@@ -8,6 +8,7 @@ import { buildApp } from './http/app.js';
 import type { App, HttpDeps } from './http/context.js';
 import { Metrics } from './http/metrics.js';
 import { CredentialCache } from './services/credential-cache.js';
+import { DocumentCache } from './services/document-cache.js';
 import { AccountService } from './services/accounts.js';
 import { NotificationService } from './services/notifications.js';
 import { SecretKeyring } from './services/keyring.js';
@@ -112,6 +113,7 @@ export function makeServices(
   const jobs = new LateJobSender();
   const rateLimits = new RateLimitService(db, clocks.wall);
   const credentials = new CredentialCache(clocks.wall);
+  const documents = new DocumentCache(clocks.wall, { maxBytes: config.documentCacheMb * 1024 * 1024 });
   const accounts = new AccountService(clocks.wall, credentials);
   const registry = lazyRegistry(config);
   const trackingEngine = new TrackingEngine({
@@ -224,7 +226,12 @@ export function makeServices(
     webhookDelivery,
     credentials,
     rateLimits,
-    metrics: new Metrics(db, { defaultMetrics: true, sourceHealth: () => trackingEngine.sourceHealth() }),
+    documents,
+    metrics: new Metrics(db, {
+      defaultMetrics: true,
+      sourceHealth: () => trackingEngine.sourceHealth(),
+      documents: () => documents.stats(),
+    }),
     sandbox,
     mcpServer: (account) => createMcpServer({ deps: services, account }),
   };
@@ -325,6 +332,8 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     const deps: HttpDeps = services;
     // Requests authenticate from memory; key and account changes made by any process are heard (NOTIFY).
     await services.credentials.start(db);
+    // Container and shipment documents are served from memory until a write of any process changes them (NOTIFY).
+    await services.documents.start(db);
     app = await buildApp(deps, { logger: logger.child({ role: 'api' }) });
     address = await app.listen({ port: config.port, host: config.host });
     // Listening on port 0 picks a free port: derived links must name the real one.
@@ -365,6 +374,7 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
       for (const t of timers) clearInterval(t);
       if (app) await app.close();
       await services.credentials.stop();
+      await services.documents.stop();
       // What the AIS stream delivered before it closed is still written.
       await aisStream?.stop();
       // Attempts in flight finish and are recorded; nothing is cut off midway.

@@ -78,3 +78,26 @@ describe('dependency rule', () => {
     expect(readers.map((f) => relative(SRC, f))).toEqual([]);
   });
 });
+
+/** What container and shipment documents are rendered from (services/document-cache.ts keeps them). */
+const RENDERED_TABLES = ['shipments', 'containers', 'transport_events', 'raw_observations', 'parties', 'party_roles', 'vessel_pod_etas'];
+
+describe('kept documents are dropped by every write of what they show', () => {
+  const write = new RegExp(`\\b(INSERT INTO|UPDATE|DELETE FROM)\\s+(${RENDERED_TABLES.join('|')})\\b`);
+
+  it('every function that writes a rendered table announces the change (changed(…) of repositories/changes.ts)', () => {
+    const silent: string[] = [];
+    let writers = 0;
+    for (const file of files(SRC)) {
+      // Each top-level function, up to the next top-level declaration.
+      const chunks = readFileSync(file, 'utf8').split(/\n(?=(?:export )?(?:async )?function |export const |const |class |export class )/);
+      for (const chunk of chunks) {
+        if (!write.test(chunk)) continue;
+        writers++;
+        if (!/\bchanged\(/.test(chunk)) silent.push(`${relative(SRC, file)}: ${chunk.split('\n')[0]}`);
+      }
+    }
+    expect(writers).toBeGreaterThan(10);
+    expect(silent).toEqual([]);
+  });
+});

@@ -96,6 +96,7 @@ const variables = {
     )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])))
     .default([]),
+  TIDEMARK_DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   TIDEMARK_MCP_ALLOWED_HOSTS: hostList.optional(),
   TIDEMARK_MCP_ALLOWED_ORIGINS: hostList.optional(),
   TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -149,6 +150,8 @@ export interface Config {
     egressIps: string[];
   };
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };
+  /** Memory each API process may give rendered container and shipment documents (MiB); 0 keeps none. */
+  documentCacheMb: number;
   logLevel: string;
   /** 32-byte key sealing secrets at rest (`TIDEMARK_SECRET_KEY`); null = the service keeps a generated one. */
   secretKey: Buffer | null;
@@ -270,6 +273,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
       allowedHosts: v.TIDEMARK_MCP_ALLOWED_HOSTS ?? [publicHost],
       allowedOrigins: v.TIDEMARK_MCP_ALLOWED_ORIGINS ?? [new URL(publicUrl).origin],
     },
+    documentCacheMb: v.TIDEMARK_DOCUMENT_CACHE_MB,
     logLevel: v.TIDEMARK_LOG_LEVEL,
     secretKey: v.TIDEMARK_SECRET_KEY ?? null,
     ais: { nmeaUrl: v.TIDEMARK_AIS_NMEA_URL ?? null },

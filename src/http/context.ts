@@ -7,6 +7,7 @@ import type { Account, Feature, RateBucket } from '../domain/account.js';
 import type { Clocks } from '../domain/clock.js';
 import type { AccountService } from '../services/accounts.js';
 import type { ContainerService } from '../services/containers.js';
+import type { DocumentCache } from '../services/document-cache.js';
 import type { NotificationService } from '../services/notifications.js';
 import type { WebhookService } from '../services/webhooks.js';
 import type { OAuthService } from '../services/oauth.js';
@@ -59,6 +60,8 @@ export interface HttpDeps {
   /** Stop, resume and on-demand refresh; the engine's attempts and refreshes run in workers. */
   trackingEngine: TrackingEngine;
   rateLimits: RateLimitService;
+  /** Rendered container and shipment documents kept in this process (started with the API role). */
+  documents: DocumentCache;
   metrics: Metrics;
   /** The simulated world; null when the sandbox is off (its endpoints then do not exist). */
   sandbox: SandboxService | null;

@@ -14,6 +14,8 @@ export class Metrics implements QueueMetrics {
     db: Db,
     options: {
       defaultMetrics?: boolean;
+      /** Hits, misses and size of the process's document cache (services/document-cache.ts). */
+      documents?: () => { hits: number; misses: number; entries: number; bytes: number };
       /** Each data source's consecutive failures (the tracking engine records them). */
       sourceHealth?: () => Promise<{ source_id: string; consecutive_failures: number }[]>;
     } = {},
@@ -44,18 +46,25 @@ export class Metrics implements QueueMetrics {
       labelNames: ['queue'],
       registers: [this.registry],
     });
-    const stat = (name: string, help: string, pick: (s: ReturnType<Db['poolStats']>) => number) =>
+    const reading = (name: string, help: string, read: () => number) =>
       new Gauge({
         name,
         help,
         registers: [this.registry],
         collect() {
-          this.set(pick(db.poolStats()));
+          this.set(read());
         },
       });
-    stat('tidemark_db_pool_connections', 'Database connections open', (s) => s.total);
-    stat('tidemark_db_pool_idle', 'Database connections idle', (s) => s.idle);
-    stat('tidemark_db_pool_waiting', 'Queries waiting for a connection', (s) => s.waiting);
+    reading('tidemark_db_pool_connections', 'Database connections open', () => db.poolStats().total);
+    reading('tidemark_db_pool_idle', 'Database connections idle', () => db.poolStats().idle);
+    reading('tidemark_db_pool_waiting', 'Queries waiting for a connection', () => db.poolStats().waiting);
+    const documents = options.documents;
+    if (documents) {
+      reading('tidemark_document_cache_hits', 'Container and shipment GETs answered from kept documents', () => documents().hits);
+      reading('tidemark_document_cache_misses', 'Container and shipment GETs that read the database', () => documents().misses);
+      reading('tidemark_document_cache_entries', 'Documents kept', () => documents().entries);
+      reading('tidemark_document_cache_bytes', 'Bytes of documents kept (approximate)', () => documents().bytes);
+    }
     const sourceHealth = options.sourceHealth;
     if (sourceHealth) {
       new Gauge({

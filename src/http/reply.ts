@@ -1,10 +1,33 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { changeTag, type DocumentCache } from '../services/document-cache.js';
 import { type IncludeTree, type Page, pageLinks, type ResourceKind, resolveIncluded } from './jsonapi.js';
 
 export const JSONAPI = 'application/vnd.api+json; charset=utf-8';
 
 export function sendDocument(reply: FastifyReply, status: number, body: unknown): FastifyReply {
   return reply.code(status).type(JSONAPI).send(body);
+}
+
+/**
+ * A single resource's document (200), from the process's document cache when this account asked for this URL
+ * before and nothing it was built from has changed since (services/document-cache.ts). `build` reads and renders
+ * it, naming the change tags of what it read besides the account.
+ */
+export async function sendCachedDocument(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  cache: DocumentCache,
+  accountId: string,
+  build: () => Promise<{ document: unknown; tags: string[] }>,
+): Promise<FastifyReply> {
+  const key = `${accountId} ${req.url}`;
+  const kept = cache.get(key);
+  if (kept) return reply.code(200).type(JSONAPI).send(kept);
+  const epoch = cache.epoch();
+  const { document, tags } = await build();
+  const body = Buffer.from(JSON.stringify(document));
+  cache.set(key, body, [changeTag.account(accountId), ...tags], epoch);
+  return reply.code(200).type(JSONAPI).send(body);
 }
 
 /** The absolute URL of this request as sent, for the document's `links.self`. */

@@ -1,7 +1,7 @@
 // PostgreSQL server backend through a `pg` pool; many Tidemark processes may share one server.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { type Db, Notifier, type Queryable, type Row } from './db.js';
+import { type Db, Notices, Notifier, type Queryable, type Row } from './db.js';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -48,11 +48,11 @@ async function run<T extends Row>(target: pg.Pool | pg.PoolClient, text: string,
 }
 
 class ClientQueryable implements Queryable {
-  /** Channels to notify once the transaction commits. */
-  readonly channels = new Set<string>();
+  /** Channels to notify once the transaction commits, with their payload words. */
+  readonly notices = new Notices();
   constructor(private readonly client: pg.PoolClient) {}
-  notifyAfterCommit(channel: string): void {
-    this.channels.add(channel);
+  notifyAfterCommit(channel: string, payload = ''): void {
+    this.notices.add(channel, payload);
   }
   query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
     return run<T>(this.client, text, values);
@@ -65,7 +65,10 @@ class ClientQueryable implements Queryable {
 export class PgDb implements Db {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
-  readonly #notifier = new Notifier((channel) => this.pool.query("SELECT pg_notify($1, '')", [channel]));
+  readonly #notifier = new Notifier(
+    (channel, payload) => this.pool.query('SELECT pg_notify($1, $2)', [channel, payload]),
+    (channel, payload) => this.#listeners?.dispatch(channel, payload),
+  );
 
   constructor(
     readonly connectionString: string,
@@ -89,8 +92,8 @@ export class PgDb implements Db {
     await this.pool.query(sql);
   }
 
-  notifyAfterCommit(channel: string): void {
-    this.#notifier.notify(channel);
+  notifyAfterCommit(channel: string, payload = ''): void {
+    this.#notifier.notify(channel, payload);
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -100,7 +103,7 @@ export class PgDb implements Db {
       const tx = new ClientQueryable(client);
       const result = await fn(tx);
       await client.query('COMMIT');
-      for (const channel of tx.channels) this.#notifier.notify(channel);
+      tx.notices.sendTo(this.#notifier);
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
@@ -155,13 +158,16 @@ class Listener {
     };
   }
 
+  /** Hands a message to this process's handlers of `channel`. */
+  dispatch(channel: string, payload: string): void {
+    for (const h of this.#handlers.get(channel) ?? []) h(payload);
+  }
+
   #connect(): Promise<pg.Client> {
     if (this.#client) return Promise.resolve(this.#client);
     this.#connecting ??= (async () => {
       const client = new pg.Client({ connectionString: this.connectionString, application_name: 'tidemark listen' });
-      client.on('notification', (m) => {
-        for (const h of this.#handlers.get(m.channel) ?? []) h(m.payload ?? '');
-      });
+      client.on('notification', (m) => this.dispatch(m.channel, m.payload ?? ''));
       client.on('error', () => this.#lost(client));
       client.on('end', () => this.#lost(client));
       try {

@@ -1,6 +1,6 @@
 // PGlite backend: embedded PostgreSQL in the data directory, one session, guarded by a lock file.
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import { type Db, Notifier, type Queryable, type Row } from './db.js';
+import { type Db, Notices, Notifier, type Queryable, type Row } from './db.js';
 import { lockDataDir, type DirLock } from './dir-lock.js';
 
 /** Same JS types as the pg backend (see pg.ts): int8 and numeric as numbers, date as 'YYYY-MM-DD'. */
@@ -14,10 +14,10 @@ class PgliteQueryable implements Queryable {
   constructor(
     private readonly target: PGlite | Transaction,
     /** Sends at once, or keeps until the transaction commits. */
-    private readonly notify: (channel: string) => void,
+    private readonly notify: (channel: string, payload: string) => void,
   ) {}
-  notifyAfterCommit(channel: string): void {
-    this.notify(channel);
+  notifyAfterCommit(channel: string, payload = ''): void {
+    this.notify(channel, payload);
   }
   async query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
     const res = await this.target.query<T>(text, values as unknown[] | undefined);
@@ -32,13 +32,20 @@ export class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
   readonly #plain: PgliteQueryable;
   readonly #notifier: Notifier;
+  /** This process's listeners, for the payloads it sends itself (handed over at the commit). */
+  readonly #handlers = new Map<string, Set<(payload: string) => void>>();
 
   private constructor(
     readonly pglite: PGlite,
     private readonly lock: DirLock | null,
   ) {
-    this.#notifier = new Notifier((channel) => pglite.query("SELECT pg_notify($1, '')", [channel]));
-    this.#plain = new PgliteQueryable(pglite, (channel) => this.#notifier.notify(channel));
+    this.#notifier = new Notifier(
+      (channel, payload) => pglite.query('SELECT pg_notify($1, $2)', [channel, payload]),
+      (channel, payload) => {
+        for (const h of this.#handlers.get(channel) ?? []) h(payload);
+      },
+    );
+    this.#plain = new PgliteQueryable(pglite, (channel, payload) => this.#notifier.notify(channel, payload));
   }
 
   /** Opens (creating if needed) the database in `dataDir`; throws `locked` if another process has it. */
@@ -67,22 +74,25 @@ export class PgliteDb implements Db {
     await this.pglite.exec(sql);
   }
 
-  notifyAfterCommit(channel: string): void {
-    this.#notifier.notify(channel);
+  notifyAfterCommit(channel: string, payload = ''): void {
+    this.#notifier.notify(channel, payload);
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const channels = new Set<string>();
-    const result = await this.pglite.transaction((tx) => fn(new PgliteQueryable(tx, (channel) => channels.add(channel))));
-    for (const channel of channels) this.#notifier.notify(channel);
+    const notices = new Notices();
+    const result = await this.pglite.transaction((tx) => fn(new PgliteQueryable(tx, (channel, payload) => notices.add(channel, payload))));
+    notices.sendTo(this.#notifier);
     return result;
   }
 
   async listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>> {
     // One embedded instance: its notifications cannot be lost in transit.
     const callback = (payload: string) => onMessage(payload);
+    const local = this.#handlers.get(channel) ?? new Set();
+    this.#handlers.set(channel, local.add(callback));
     await this.pglite.listen(channel, callback);
     return async () => {
+      local.delete(callback);
       if (!this.pglite.closed) await this.pglite.unlisten(channel, callback);
     };
   }

@@ -293,6 +293,55 @@ describe.skipIf(!onServer())('scale-out: two API and two worker processes on one
     for (const api of [api1, api2]) expect(workerFaceRequests(api.output())).toBeGreaterThan(0);
   });
 
+  it('serves documents each API process keeps until any process changes what they show', { timeout: 90_000 }, async () => {
+    const rows = () =>
+      q<{ id: string; account_id: string; ref_numbers: string[]; updated_at: Date; events: string[] }>(
+        `SELECT c.id, c.account_id, c.ref_numbers, c.updated_at,
+           ARRAY(SELECT e.id::text FROM transport_events e WHERE e.container_id = c.id ORDER BY e.id) AS events
+         FROM containers c JOIN shipments s ON s.id = c.shipment_id WHERE s.bill_of_lading_number = $1 ORDER BY c.id`,
+        [MULTI],
+      );
+    const path = (id: string) => `/v2/containers/${id}?include=shipment,pod_terminal`;
+    const read = async (api: Server, c: { id: string; account_id: string }) => {
+      const t = tenants.find((x) => x.id === c.account_id)!;
+      const res = await call(api, t.auth, 'GET', path(c.id));
+      expect(res.status).toBe(200);
+      const data = res.body.data as { attributes: { ref_numbers: string[]; updated_at: string }; relationships: Json };
+      const events = (data.relationships.transport_events as { data: { id: string }[] }).data.map((e) => e.id).sort();
+      return { ref_numbers: data.attributes.ref_numbers, updated_at: data.attributes.updated_at, events };
+    };
+    const stored = (r: Awaited<ReturnType<typeof rows>>[number]) => ({
+      ref_numbers: r.ref_numbers,
+      updated_at: `${r.updated_at.toISOString().slice(0, 19)}Z`,
+      events: r.events,
+    });
+
+    // Both API processes keep every container's document.
+    const before = await rows();
+    for (const c of before) for (const api of [api1, api2]) expect(await read(api, c)).toEqual(stored(c));
+
+    // A change through one process: that process answers with it at once, the other once it hears (NOTIFY).
+    const first = before[0]!;
+    const owner = tenants.find((x) => x.id === first.account_id)!;
+    const patched = await call(api2, owner.auth, 'PATCH', `/v2/containers/${first.id}`, {
+      data: { type: 'container', attributes: { ref_numbers: ['CACHE-CHECK'] } },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect((await read(api2, first)).ref_numbers).toEqual(['CACHE-CHECK']);
+    await until('the other API process shows the change', 5000, async () =>
+      (await read(api1, first)).ref_numbers[0] === 'CACHE-CHECK' ? true : null,
+    );
+
+    // Changes written by the workers (the world walked on, the shipment refreshed): every document shows them.
+    expect((await call(api1, ADMIN, 'POST', '/sandbox/clock/advance', { days: 5 })).status).toBe(200);
+    await quiet();
+    const after = await rows();
+    expect(after.map((c) => c.events.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(
+      before.map((c) => c.events.length).reduce((a, b) => a + b, 0),
+    );
+    for (const c of after) for (const api of [api1, api2]) expect(await read(api, c)).toEqual(stored(c));
+  });
+
   it('holds an account rate limit across both API processes', { timeout: 30_000 }, async () => {
     const LIMIT = 20;
     const made = await call(api1, ADMIN, 'POST', '/admin/accounts', { name: 'limited' });

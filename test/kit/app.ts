@@ -49,6 +49,8 @@ export async function testApp(
     ? await JobQueue.start(database.db, jobDefinitions(services), { logger: pino({ level: 'silent' }), supervise: false })
     : null;
   if (queue) services.jobs.attach(queue);
+  // Documents are kept as in the API role, so that every test reading after a write proves the write drops them.
+  await services.documents.start(database.db);
   const app = await buildApp(services);
   await app.ready();
   return {
@@ -72,6 +74,7 @@ export async function testApp(
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
+      await services.documents.stop();
       if (queue) await queue.stop(1000);
       if (!options.database) await database.drop();
     },

@@ -2,6 +2,7 @@
 import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
 import { listTotal } from './row-counts.js';
+import { changed, changeTag } from './changes.js';
 
 export interface ContainerRecord {
   id: string;
@@ -21,6 +22,8 @@ export interface ContainerRecord {
   /** The shipment's last attempt at the line (domain time). */
   shipment_last_tracking_request_at: Date | null;
   tracked_shipment_id: string | null;
+  /** The shipment's POD vessel (its predicted arrival shows on the shipment). */
+  shipment_pod_vessel_imo?: string | null;
   /** Its transport events, newest first (the relationship carries every id). */
   transport_event_ids: string[];
   /** Its raw events' ids (set by the container service: they are derived, not stored). */
@@ -29,6 +32,7 @@ export interface ContainerRecord {
 }
 
 const SELECT = `SELECT c.*, s.line_tracking_last_attempted_at AS shipment_last_tracking_request_at, s.tracked_shipment_id,
+    s.pod_vessel_imo AS shipment_pod_vessel_imo,
     ARRAY(SELECT e.id FROM transport_events e WHERE e.container_id = c.id ORDER BY e."timestamp" DESC NULLS LAST, e.id DESC)
       AS transport_event_ids
   FROM containers c JOIN shipments s ON s.id = c.shipment_id`;
@@ -183,11 +187,12 @@ export async function updateContainerRefNumbers(
   refNumbers: string[],
   now: Date,
 ): Promise<boolean> {
-  const row = await one<{ id: string }>(
+  const row = await one<{ shipment_id: string }>(
     q,
-    'UPDATE containers SET ref_numbers = $3, updated_at = $4 WHERE account_id = $1 AND id = $2 RETURNING id',
+    'UPDATE containers SET ref_numbers = $3, updated_at = $4 WHERE account_id = $1 AND id = $2 RETURNING shipment_id',
     [accountId, id, refNumbers, now],
   );
+  if (row) changed(q, [changeTag.shipment(row.shipment_id)]);
   return row !== undefined;
 }
 
@@ -203,16 +208,19 @@ export async function setManualDelivery(
   deliveredAt: Date | null,
   now: Date,
 ): Promise<{ previous: Date | null } | undefined> {
-  return one<{ previous: Date | null }>(
+  const row = await one<{ previous: Date | null; shipment_id: string }>(
     q,
     `UPDATE containers c SET manual_delivered_at = $3::timestamptz, updated_at = $4,
        current_status = CASE WHEN $3::timestamptz IS NOT NULL AND c.snapshot->>'current_status' <> 'empty_returned'
          THEN 'delivered' ELSE c.snapshot->>'current_status' END
      FROM (SELECT manual_delivered_at FROM containers WHERE account_id = $1 AND id = $2 FOR UPDATE) old
      WHERE c.account_id = $1 AND c.id = $2
-     RETURNING old.manual_delivered_at AS previous`,
+     RETURNING old.manual_delivered_at AS previous, c.shipment_id`,
     [accountId, id, deliveredAt, now],
   );
+  if (!row) return undefined;
+  changed(q, [changeTag.shipment(row.shipment_id)]);
+  return { previous: row.previous };
 }
 
 /** The account's containers still at (or on their way to) a pickup place: what the board looks at. */

@@ -1,4 +1,5 @@
 import { one, type Queryable } from '../db.js';
+import { changed, changeTag } from './changes.js';
 
 export interface Party {
   id: string;
@@ -34,6 +35,7 @@ export async function insertParty(q: Queryable, p: Party): Promise<Party> {
      VALUES ($1, $2, $3, $4, $5) RETURNING *`,
     [p.id, p.accountId, p.companyName, p.createdAt, p.updatedAt],
   );
+  changed(q, [changeTag.account(p.accountId)]);
   return toParty(row!);
 }
 
@@ -76,6 +78,7 @@ export async function updatePartyName(
     'UPDATE parties SET company_name = $3, updated_at = $4 WHERE account_id = $1 AND id = $2 RETURNING *',
     [accountId, id, companyName, now],
   );
+  changed(q, [changeTag.account(accountId)]);
   return row && toParty(row);
 }
 

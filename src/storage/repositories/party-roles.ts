@@ -1,6 +1,7 @@
 // Party roles on an account's shipments and containers. A shipment's `customer` role is mirrored in
 // shipments.customer_id: the most recently given customer role wins, and removing it falls back to the one before.
 import { one, type Queryable } from '../db.js';
+import { changed, changeTag } from './changes.js';
 
 export interface PartyRoleRecord {
   id: string;
@@ -23,6 +24,7 @@ export async function insertPartyRole(q: Queryable, r: PartyRoleRecord): Promise
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
     [r.id, r.account_id, r.party_id, r.role, r.shipment_id, r.container_id, r.created_at, r.updated_at],
   );
+  changed(q, [changeTag.account(r.account_id)]);
   return row!;
 }
 
@@ -31,7 +33,9 @@ export async function findPartyRole(q: Queryable, accountId: string, id: string)
 }
 
 export async function deletePartyRole(q: Queryable, accountId: string, id: string): Promise<PartyRoleRecord | undefined> {
-  return one<PartyRoleRecord>(q, 'DELETE FROM party_roles WHERE account_id = $1 AND id = $2 RETURNING *', [accountId, id]);
+  const row = await one<PartyRoleRecord>(q, 'DELETE FROM party_roles WHERE account_id = $1 AND id = $2 RETURNING *', [accountId, id]);
+  changed(q, [changeTag.account(accountId)]);
+  return row;
 }
 
 /** The roles on these shipments, oldest first. */
@@ -52,4 +56,5 @@ export async function syncShipmentCustomer(q: Queryable, shipmentId: string, now
      WHERE s.id = $1 AND s.customer_id IS DISTINCT FROM r.party_id`,
     [shipmentId, now],
   );
+  changed(q, [changeTag.shipment(shipmentId)]);
 }

@@ -3,6 +3,7 @@ import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
 import type { EstimatedEventRow } from './notification-reads.js';
 import { listTotal } from './row-counts.js';
+import { changed, changeTag } from './changes.js';
 
 /** A shipment as stored: the wire attributes (snake_case, as the API names them) plus keys. */
 export interface ShipmentRecord {
@@ -170,6 +171,7 @@ export async function updateShipmentLabels(
      WHERE account_id = $1 AND id = $2 RETURNING id`,
     [accountId, id, changes.ref_numbers ?? null, changes.tags ?? null, now],
   );
+  changed(q, [changeTag.shipment(id)]);
   return row !== undefined;
 }
 
@@ -215,6 +217,7 @@ export async function insertShipment(
       s.updated_at,
     ],
   );
+  changed(q, [changeTag.shipment(s.id)]);
 }
 
 /** The account's shipments with these ids (for includes). */

@@ -3,6 +3,7 @@
 import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
 import { insertNotificationsForEvents } from './webhooks.js';
+import { changed, changeTag } from './changes.js';
 
 export interface TrackedShipmentRow {
   id: string;
@@ -225,6 +226,7 @@ export async function resumeShipment(q: Queryable, id: string, worldNow: Date, n
      WHERE id = $1`,
     [id, worldNow, now],
   );
+  changed(q, [changeTag.shipment(id)]);
 }
 
 /** An account's shipment that follows a tracked shipment (the projection's target). */
@@ -383,6 +385,7 @@ export async function insertTrackedAccountShipment(
   names.push('created_at', 'updated_at');
   values.push(s.created_at, s.created_at);
   await q.query(`INSERT INTO shipments (${names.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})`, values);
+  changed(q, [changeTag.shipment(s.id)]);
   // The customer the request named is the shipment's customer role (party roles keep customer_id in step).
   if (s.customer_id) {
     await q.query(
@@ -406,6 +409,10 @@ export async function updateShipmentColumnsMany(
      WHERE s.id = x.id`,
     [JSON.stringify(rows.map((r) => ({ id: r.id, ...r.cols }))), now],
   );
+  changed(
+    q,
+    rows.map((r) => changeTag.shipment(r.id)),
+  );
 }
 
 export async function stopShipment(q: Queryable, id: string, reason: string, worldNow: Date, byUser: boolean, now: Date): Promise<void> {
@@ -415,6 +422,7 @@ export async function stopShipment(q: Queryable, id: string, reason: string, wor
      WHERE id = $1 AND line_tracking_stopped_at IS NULL`,
     [id, worldNow, reason, byUser, now],
   );
+  changed(q, [changeTag.shipment(id)]);
 }
 
 export interface ContainerColumns {
@@ -462,6 +470,7 @@ export async function upsertContainer(
       now,
     ],
   );
+  changed(q, [changeTag.shipment(c.shipment_id)]);
   return row!;
 }
 
@@ -476,6 +485,10 @@ export async function upsertContainers(
 ): Promise<{ id: string; shipment_id: string; number: string }[]> {
   const unique = [...new Map(rows.map((r) => [`${r.shipment_id} ${r.number}`, r])).values()];
   if (unique.length === 0) return [];
+  changed(
+    q,
+    unique.map((r) => changeTag.shipment(r.shipment_id)),
+  );
   return q.query<{ id: string; shipment_id: string; number: string }>(
     `INSERT INTO containers (id, account_id, shipment_id, number, current_status, snapshot, terminal_checked_at,
        terminal_next_check_at, rail_checked_at, rail_next_check_at, created_at, updated_at)
@@ -511,6 +524,10 @@ export async function upsertTransportEvents(
 ): Promise<{ id: string; container_id: string; key: string }[]> {
   const unique = [...new Map(rows.map((r) => [`${r.container_id} ${r.key}`, r])).values()];
   if (unique.length === 0) return [];
+  changed(
+    q,
+    unique.map((r) => changeTag.shipment(r.shipment_id)),
+  );
   return q.query<{ id: string; container_id: string; key: string }>(
     `INSERT INTO transport_events (id, account_id, shipment_id, container_id, event, key, "timestamp", record, created_at, updated_at)
      SELECT x.id, x.account_id, x.shipment_id, x.container_id, x.event, x.key, x."timestamp", x.record, $2, $2
@@ -650,6 +667,10 @@ export async function keepRawObservations(
        payload_sha256 text, facts jsonb, fetched_at timestamptz)
      ON CONFLICT (tracked_shipment_id, source_id, payload_sha256) DO UPDATE SET last_fetched_at = EXCLUDED.last_fetched_at`,
     [JSON.stringify([...unique.values()])],
+  );
+  changed(
+    q,
+    [...unique.values()].map((r) => changeTag.tracked(r.tracked_shipment_id)),
   );
 }
 

@@ -2,6 +2,7 @@
 // sweep adds MMSI and positions, and a real AIS stream (matched by MMSI) positions too. `positions_checked_at` and
 // position times are domain time.
 import { one, type Queryable } from '../db.js';
+import { changed, changeTag } from './changes.js';
 
 export interface VesselRow {
   id: string;
@@ -317,4 +318,5 @@ export async function putVesselPodEta(
        speed_knots = EXCLUDED.speed_knots, position_at = EXCLUDED.position_at, computed_at = EXCLUDED.computed_at`,
     [key.imo, key.podLocode, eta?.predictedAt ?? null, eta?.distanceNm ?? null, eta?.speedKnots ?? null, key.positionAt, wall],
   );
+  changed(q, [changeTag.vessel(key.imo)]);
 }

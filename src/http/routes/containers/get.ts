@@ -4,8 +4,8 @@ import { isUuid } from '../../../lib/ids.js';
 import type { ContainerFilter } from '../../../services/containers.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
-import { selfUrl, sendDocument, sendList } from '../../reply.js';
-import { containerKind, rawEventKind } from '../../resources/container.js';
+import { selfUrl, sendCachedDocument, sendDocument, sendList } from '../../reply.js';
+import { containerChangeTags, containerKind, rawEventKind } from '../../resources/container.js';
 import { transportEventKind } from '../../resources/transport-event.js';
 import { filtersOf, singleValue } from '../../query.js';
 import { includeQuery, listQuery } from '../../schemas.js';
@@ -25,9 +25,15 @@ export default function containerRoutes(app: App, deps: HttpDeps) {
     async (req, reply) => {
       const { id } = req.params as { id: string };
       const include = parseInclude(req.query.include, kind);
-      const container = await deps.containers.get(accountOf(req).id, id);
-      const included = await resolveIncluded(kind, [container], include);
-      return sendDocument(reply, 200, { data: kind.render(container), included, links: { self: selfUrl(deps.config.publicUrl, req) } });
+      const accountId = accountOf(req).id;
+      return sendCachedDocument(reply, req, deps.documents, accountId, async () => {
+        const container = await deps.containers.get(accountId, id);
+        const included = await resolveIncluded(kind, [container], include);
+        return {
+          document: { data: kind.render(container), included, links: { self: selfUrl(deps.config.publicUrl, req) } },
+          tags: containerChangeTags(container),
+        };
+      });
     },
   );
   app.get(

@@ -1,7 +1,7 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, resolveIncluded } from '../../jsonapi.js';
-import { selfUrl, sendDocument } from '../../reply.js';
-import { attachPartyRoles, shipmentKind } from '../../resources/shipment.js';
+import { selfUrl, sendCachedDocument } from '../../reply.js';
+import { attachPartyRoles, shipmentChangeTags, shipmentKind } from '../../resources/shipment.js';
 import { includeQuery } from '../../schemas.js';
 
 export default function getShipment(app: App, deps: HttpDeps) {
@@ -20,10 +20,16 @@ export default function getShipment(app: App, deps: HttpDeps) {
     async (req, reply) => {
       const { id } = req.params as { id: string };
       const include = parseInclude(req.query.include, kind);
-      const shipment = await deps.shipments.get(accountOf(req).id, id);
-      if (req.query.with_party_roles === 'true' || include.has('party_roles')) await attachPartyRoles(deps, accountOf(req).id, [shipment]);
-      const included = await resolveIncluded(kind, [shipment], include);
-      return sendDocument(reply, 200, { data: kind.render(shipment), included, links: { self: selfUrl(deps.config.publicUrl, req) } });
+      const accountId = accountOf(req).id;
+      return sendCachedDocument(reply, req, deps.documents, accountId, async () => {
+        const shipment = await deps.shipments.get(accountId, id);
+        if (req.query.with_party_roles === 'true' || include.has('party_roles')) await attachPartyRoles(deps, accountId, [shipment]);
+        const included = await resolveIncluded(kind, [shipment], include);
+        return {
+          document: { data: kind.render(shipment), included, links: { self: selfUrl(deps.config.publicUrl, req) } },
+          tags: shipmentChangeTags(shipment),
+        };
+      });
     },
   );
 }

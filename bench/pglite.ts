@@ -12,7 +12,7 @@ import { CONTAINER_PATH } from './container-get.js';
 import { SIZES, generate } from './generate.js';
 import { load, warm } from './lib/load.js';
 import { fmt, type GoalResult } from './lib/report.js';
-import { startTidemark } from './lib/servers.js';
+import { documentCacheCounts, hitRatio, startTidemark } from './lib/servers.js';
 
 /** Generates (once) and opens the embedded data directory; returns the largest account's key and container ids. */
 async function prepare(
@@ -54,6 +54,7 @@ export async function run(opts: { smoke: boolean }): Promise<GoalResult[]> {
   const api = await startTidemark({ dataDir: dir }, 'api,worker');
   try {
     await warm({ url: api.url!, headers, paths, connections: 16 }, opts.smoke ? 2 : 5);
+    const counts = await documentCacheCounts(api.url!);
     const full = await load({ url: api.url!, headers, paths, connections: 16, duration: seconds });
     const half = await load({
       url: api.url!,
@@ -63,6 +64,7 @@ export async function run(opts: { smoke: boolean }): Promise<GoalResult[]> {
       duration: seconds,
       rate: Math.max(1, Math.round(full.rps / 2)),
     });
+    const hits = hitRatio(counts, await documentCacheCounts(api.url!));
     return [
       {
         id: 'pglite-container-get',
@@ -79,8 +81,9 @@ export async function run(opts: { smoke: boolean }): Promise<GoalResult[]> {
           p50_ms: half.latencyMs.p50,
           p99_ms: half.latencyMs.p99,
           non2xx: half.non2xx + full.non2xx,
+          document_cache_hit_ratio: hits,
         },
-        notes: 'one process with the api and worker roles (the default start), no sandbox',
+        notes: `one process with the api and worker roles (the default start), no sandbox; ${ids.length} distinct containers, ${(hits * 100).toFixed(1)}% answered from the document cache`,
       },
     ];
   } finally {

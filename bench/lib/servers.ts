@@ -105,6 +105,20 @@ export async function startBare(
   };
 }
 
+/** The document cache's hit and miss counts of a running Tidemark (its /metrics). */
+export async function documentCacheCounts(origin: string): Promise<{ hits: number; misses: number }> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { hits: value('tidemark_document_cache_hits'), misses: value('tidemark_document_cache_misses') };
+}
+
+/** Share of the requests between two readings answered from kept documents. */
+export function hitRatio(before: { hits: number; misses: number }, after: { hits: number; misses: number }): number {
+  const hits = after.hits - before.hits;
+  const total = hits + after.misses - before.misses;
+  return total > 0 ? hits / total : 0;
+}
+
 /** Resident set size of a process, in MiB (Linux /proc). */
 export function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

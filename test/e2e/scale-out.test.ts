@@ -340,6 +340,11 @@ describe.skipIf(!onServer())('scale-out: two API and two worker processes on one
       before.map((c) => c.events.length).reduce((a, b) => a + b, 0),
     );
     for (const c of after) for (const api of [api1, api2]) expect(await read(api, c)).toEqual(stored(c));
+    // Both processes did answer from kept documents along the way.
+    for (const api of [api1, api2]) {
+      const metrics = await (await fetch(`${api.url}/metrics`)).text();
+      expect(Number(/^tidemark_document_cache_hits (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+    }
   });
 
   it('holds an account rate limit across both API processes', { timeout: 30_000 }, async () => {

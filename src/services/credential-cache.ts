@@ -10,7 +10,7 @@
 //   - entries expire after `ttlMs` anyway.
 import type { Account } from '../domain/account.js';
 import type { Clock } from '../domain/clock.js';
-import type { Db, Queryable } from '../storage/db.js';
+import { type Db, type Queryable, Subscription } from '../storage/db.js';
 
 export const CREDENTIALS_CHANNEL = 'tidemark_credentials';
 
@@ -28,9 +28,8 @@ export interface CachedCredential {
 
 export class CredentialCache {
   readonly #entries = new Map<string, CachedCredential & { expiresAt: number }>();
-  #listening = false;
+  readonly #subscription = new Subscription();
   #epoch = 0;
-  #stop: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -40,21 +39,17 @@ export class CredentialCache {
 
   /** Starts listening for changes; until then (and after `stop`) nothing is cached. */
   async start(db: Db): Promise<void> {
-    if (this.#stop) return;
-    this.#stop = await db.listen(CREDENTIALS_CHANNEL, (accountId) => this.#changed(accountId));
-    this.#listening = true;
+    await this.#subscription.start(db, CREDENTIALS_CHANNEL, (accountId) => this.#changed(accountId));
   }
 
   async stop(): Promise<void> {
-    this.#listening = false;
+    const stopping = this.#subscription.stop();
     this.#clear();
-    const stop = this.#stop;
-    this.#stop = null;
-    await stop?.();
+    await stopping;
   }
 
   get(digest: string): CachedCredential | undefined {
-    if (!this.#listening) return undefined;
+    if (!this.#subscription.active) return undefined;
     const hit = this.#entries.get(digest);
     if (!hit) return undefined;
     if (hit.expiresAt <= this.clock.now().getTime()) {
@@ -71,7 +66,7 @@ export class CredentialCache {
 
   /** Keeps what was read, unless something changed since `epoch` (then the next request reads again). */
   set(digest: string, value: CachedCredential, epoch: number): void {
-    if (!this.#listening || epoch !== this.#epoch) return;
+    if (!this.#subscription.active || epoch !== this.#epoch) return;
     if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(digest, { ...value, expiresAt: this.clock.now().getTime() + this.ttlMs });
   }

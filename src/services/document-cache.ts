@@ -13,7 +13,7 @@
 // the NOTIFY arrives, a few milliseconds later.
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../domain/clock.js';
-import type { Db } from '../storage/db.js';
+import { type Db, Subscription } from '../storage/db.js';
 import { CHANGES_CHANNEL } from '../storage/repositories/changes.js';
 
 export { changeTag } from '../storage/repositories/changes.js';
@@ -35,8 +35,7 @@ export class DocumentCache {
   readonly #changedAt = new Map<string, number>();
   /** Reads begun before this count are not kept (everything was dropped, or a tag's last change was forgotten). */
   #floor = 0;
-  #listening = false;
-  #stop: (() => Promise<void>) | null = null;
+  readonly #subscription = new Subscription();
   #hits = 0;
   #misses = 0;
   readonly #off: boolean;
@@ -58,21 +57,17 @@ export class DocumentCache {
 
   /** Starts listening for changes; until then (and after `stop`) nothing is kept. */
   async start(db: Db): Promise<void> {
-    if (this.#stop || this.#off) return;
-    this.#stop = await db.listen(CHANGES_CHANNEL, (payload) => this.#changed(payload));
-    this.#listening = true;
+    if (!this.#off) await this.#subscription.start(db, CHANGES_CHANNEL, (payload) => this.#changed(payload));
   }
 
   async stop(): Promise<void> {
-    this.#listening = false;
+    const stopping = this.#subscription.stop();
     this.#clear();
-    const stop = this.#stop;
-    this.#stop = null;
-    await stop?.();
+    await stopping;
   }
 
   get(key: string): Buffer | undefined {
-    if (!this.#listening) return undefined;
+    if (!this.#subscription.active) return undefined;
     const entry = this.#entries.get(key);
     if (entry) this.#hits++;
     else this.#misses++;
@@ -86,7 +81,7 @@ export class DocumentCache {
 
   /** Keeps a document built from `tags`, unless one of them changed since `epoch` (then the next request builds it again). */
   set(key: string, body: Buffer, tags: readonly string[], epoch: number): void {
-    if (!this.#listening || epoch < this.#floor) return;
+    if (!this.#subscription.active || epoch < this.#floor) return;
     for (const tag of tags) if ((this.#changedAt.get(tag) ?? 0) > epoch) return;
     this.#entries.set(key, { body, tags });
     if (!this.#entries.has(key)) return;

@@ -37,6 +37,26 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** One LISTEN that a process-local cache holds: it may keep answers only while `active`. */
+export class Subscription {
+  #stop: (() => Promise<void>) | null = null;
+
+  get active(): boolean {
+    return this.#stop !== null;
+  }
+
+  async start(db: Db, channel: string, onMessage: (payload: string | null) => void): Promise<void> {
+    if (this.#stop) return;
+    this.#stop = await db.listen(channel, onMessage);
+  }
+
+  async stop(): Promise<void> {
+    const stop = this.#stop;
+    this.#stop = null;
+    await stop?.();
+  }
+}
+
 /** The first row, or undefined. */
 export async function one<T extends Row>(q: Queryable, text: string, values?: readonly unknown[]): Promise<T | undefined> {
   const rows = await q.query<T>(text, values);

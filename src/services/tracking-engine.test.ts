@@ -1,12 +1,15 @@
 // The engine's sweep refreshes due tracked shipments in batches committed together: two engines sweeping one
 // database at once (two worker processes) refresh each tracked shipment once, and a refresh whose commit fails
-// holds back no other refresh of its batch. Real seams: the sandbox faces over loopback, the real adapters, a
+// holds back no other refresh of its batch. A new account's attempt that reuses a fresh tracked shipment gets
+// what a refresh committed meanwhile. Real seams: the sandbox faces over loopback, the real adapters, a
 // real database (PGlite, or the server of TEST_DATABASE_URL with a pool per engine).
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEATURES, type Feature } from '../domain/account.js';
 import { SourceRegistry } from '../sources/registry.js';
+import type { Db, Queryable, Row } from '../storage/db.js';
 import { PgDb } from '../storage/pg.js';
 import { testApp, type TestApp } from '../../test/kit/app.js';
+import { onServer } from '../../test/kit/databases.js';
 import { TrackingEngine } from './tracking-engine.js';
 
 const DAY = 86_400_000;
@@ -52,9 +55,14 @@ async function tracked(): Promise<{ t: TestApp; worldNow: Date }> {
 
 /**
  * An engine of its own (a worker process), its carrier requests counted per bill of lading; `whileFetching` runs
- * before a bill of lading's carrier request is sent.
+ * before a bill of lading's carrier request is sent; `wrap` stands between the engine and its database.
  */
-function engine(t: TestApp, fetched: Map<string, number>, whileFetching?: (number: string) => Promise<void>): TrackingEngine {
+function engine(
+  t: TestApp,
+  fetched: Map<string, number>,
+  whileFetching?: (number: string) => Promise<void>,
+  wrap: (db: Db) => Db = (db) => db,
+): TrackingEngine {
   const counting: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const number = url.pathname.endsWith('/v2/events') ? url.searchParams.get('transportDocumentReference') : null;
@@ -73,13 +81,122 @@ function engine(t: TestApp, fetched: Map<string, number>, whileFetching?: (numbe
   }
   const s = t.services;
   return new TrackingEngine({
-    db,
+    db: wrap(db),
     clocks: s.clocks,
     registry: () => registry,
     shippingLines: s.shippingLines,
     jobs: s.jobs,
     rateLimits: s.rateLimits,
   });
+}
+
+/**
+ * A database whose first transaction waits for `gate` before it begins (`at: 'begin'`) or, its statements run,
+ * before it commits (`at: 'commit'`); `reached` resolves when it starts waiting.
+ */
+class PausingDb implements Db {
+  readonly reached: Promise<void>;
+  #reach!: () => void;
+  #paused = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly gate: Promise<void>,
+    private readonly at: 'begin' | 'commit',
+  ) {
+    this.reached = new Promise((resolve) => {
+      this.#reach = resolve;
+    });
+  }
+
+  get kind() {
+    return this.db.kind;
+  }
+  query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
+    return this.db.query<T>(text, values);
+  }
+  exec(sql: string): Promise<void> {
+    return this.db.exec(sql);
+  }
+  notifyAfterCommit(channel: string, payload?: string): void {
+    this.db.notifyAfterCommit?.(channel, payload);
+  }
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (this.#paused) return this.db.transaction(fn);
+    this.#paused = true;
+    if (this.at === 'begin') {
+      this.#reach();
+      await this.gate;
+      return this.db.transaction(fn);
+    }
+    return this.db.transaction(async (tx) => {
+      try {
+        return await fn(tx);
+      } finally {
+        this.#reach();
+        await this.gate;
+      }
+    });
+  }
+  listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>> {
+    return this.db.listen(channel, onMessage);
+  }
+  poolStats() {
+    return this.db.poolStats();
+  }
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}
+
+/** An engine whose first transaction pauses (see PausingDb) until `open()`. */
+function pausedEngine(t: TestApp, at: 'begin' | 'commit') {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let pausing: PausingDb | undefined;
+  const paused = engine(t, new Map(), undefined, (own) => {
+    pausing = new PausingDb(own, gate, at);
+    return pausing;
+  });
+  return { engine: paused, reached: pausing!.reached, open };
+}
+
+/** Resolves once a session of the test's database waits for a lock, or once `settled` has. */
+async function lockWaitOr(db: Db, settled: Promise<unknown>): Promise<void> {
+  let done = false;
+  settled.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  while (!done) {
+    const [row] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
+    if (row!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** What an account's shipment shows: its engine columns, containers and transport events. */
+async function shown(db: Db, shipmentId: string) {
+  const [shipment] = await db.query(
+    `SELECT snapshot, pod_eta_at, pod_ata_at, destination_ata_at, line_tracking_last_attempted_at, line_tracking_last_succeeded_at,
+       line_tracking_next_attempt_at FROM shipments WHERE id = $1`,
+    [shipmentId],
+  );
+  const containers = await db.query(
+    `SELECT number, current_status, snapshot, terminal_checked_at, rail_checked_at FROM containers
+     WHERE shipment_id = $1 ORDER BY number`,
+    [shipmentId],
+  );
+  const events = await db.query(
+    `SELECT c.number, e.key, e.event, e."timestamp" FROM transport_events e JOIN containers c ON c.id = e.container_id
+     WHERE e.shipment_id = $1 ORDER BY c.number, e.key`,
+    [shipmentId],
+  );
+  return { shipment, containers, events };
 }
 
 async function refreshedAt(t: TestApp, worldNow: Date): Promise<{ number: string; leased: boolean }[]> {
@@ -164,5 +281,161 @@ describe('the sweep', () => {
     );
     expect(row!.lease_until).toEqual(theirs);
     expect(row!.state_at).not.toEqual(worldNow);
+  });
+});
+
+/** Account A tracks a number (its attempt fetches, so the tracked shipment is fresh); B asks for it too. */
+async function reusing() {
+  const app = await testApp({ sandbox: true, queue: true });
+  t = app;
+  app.services.config.publicUrl = await app.app.listen({ host: '127.0.0.1', port: 0 });
+  const db = app.database.db;
+  const { account: a } = await app.account({ features: [...FEATURES] as Feature[] });
+  const { account: b } = await app.account({ features: [...FEATURES] as Feature[] });
+  const n = NUMBERS[0]!;
+  const input = {
+    requestType: 'bill_of_lading' as const,
+    requestNumber: n.number,
+    scac: n.scac,
+    autoDetect: false,
+    refNumbers: [],
+    shipmentTags: [],
+    customerId: null,
+  };
+  const requestA = await app.services.trackingRequests.create(a, input);
+  await app.queue!.runOnce('tracking.attempt');
+  const [tracked] = await db.query<{ id: string }>('SELECT id FROM tracked_shipments WHERE number = $1', [n.number]);
+  const [doneA] = await db.query<{ shipment_id: string }>('SELECT shipment_id FROM tracking_requests WHERE id = $1', [requestA.id]);
+  const requestB = await app.services.trackingRequests.create(b, input);
+  return {
+    t: app,
+    a,
+    trackedId: tracked!.id,
+    shipmentA: doneA!.shipment_id,
+    fetchedAt: app.services.sandbox!.clock.now(),
+    requestB: requestB.id,
+  };
+}
+
+async function requestRow(db: Db, id: string) {
+  const [row] = await db.query<{ status: string; shipment_id: string | null; next_attempt_at: Date | null }>(
+    'SELECT status, shipment_id, next_attempt_at FROM tracking_requests WHERE id = $1',
+    [id],
+  );
+  return row!;
+}
+
+/** The world three weeks on: the vessel has arrived and discharged, which A's refresh will learn. */
+async function later(t: TestApp, fetchedAt: Date): Promise<Date> {
+  return t.services.sandbox!.clock.moveTo(t.database.db, new Date(fetchedAt.getTime() + 21 * DAY));
+}
+
+describe('a new account reusing a freshly fetched tracked shipment', () => {
+  it('gets what a refresh committed while its attempt was on its way to its transaction', async () => {
+    const { t, trackedId, shipmentA, fetchedAt, requestB } = await reusing();
+    const db = t.database.db;
+    const before = await shown(db, shipmentA);
+    const attempting = pausedEngine(t, 'begin');
+    const attempt = attempting.engine.attempt(requestB, fetchedAt);
+    await attempting.reached;
+    // Another worker refreshes the tracked shipment, for A only: B has no shipment yet.
+    const worldNow = await later(t, fetchedAt);
+    expect(await engine(t, new Map()).refresh(trackedId, { worldNow, force: true })).toBe(true);
+    const after = await shown(db, shipmentA);
+    expect(after.events.length).toBeGreaterThan(before.events.length);
+
+    attempting.open();
+    expect(await attempt).toBe(true);
+    const done = await requestRow(db, requestB);
+    expect(done.status).toBe('created');
+    expect(await shown(db, done.shipment_id!)).toEqual(after);
+  });
+
+  // Transactions interleave only on a server: on PGlite a transaction holds the only connection.
+  it.skipIf(!onServer())('gets what a refresh that wrote the tracked shipment first commits during its transaction', async () => {
+    const { t, trackedId, shipmentA, fetchedAt, requestB } = await reusing();
+    const db = t.database.db;
+    const attempting = pausedEngine(t, 'begin');
+    const attempt = attempting.engine.attempt(requestB, fetchedAt);
+    await attempting.reached;
+    // The refresh has written everything, for A only, and not committed yet when B's transaction starts.
+    const refreshing = pausedEngine(t, 'commit');
+    const refresh = refreshing.engine.refresh(trackedId, { worldNow: await later(t, fetchedAt), force: true });
+    await refreshing.reached;
+    attempting.open();
+    await lockWaitOr(db, attempt);
+    refreshing.open();
+    expect(await refresh).toBe(true);
+    expect(await attempt).toBe(true);
+
+    const done = await requestRow(db, requestB);
+    expect(done.status).toBe('created');
+    expect(await shown(db, done.shipment_id!)).toEqual(await shown(db, shipmentA));
+  });
+
+  it.skipIf(!onServer())('is refreshed by a refresh that writes the tracked shipment during its transaction', async () => {
+    const { t, trackedId, shipmentA, fetchedAt, requestB } = await reusing();
+    const db = t.database.db;
+    // The refresh has fetched and is about to commit when B's attempt writes B's shipment, not committed yet.
+    const refreshing = pausedEngine(t, 'begin');
+    const refresh = refreshing.engine.refresh(trackedId, { worldNow: await later(t, fetchedAt), force: true });
+    await refreshing.reached;
+    const attempting = pausedEngine(t, 'commit');
+    const attempt = attempting.engine.attempt(requestB, fetchedAt);
+    await attempting.reached;
+    refreshing.open();
+    await lockWaitOr(db, refresh);
+    attempting.open();
+    expect(await attempt).toBe(true);
+    expect(await refresh).toBe(true);
+
+    const done = await requestRow(db, requestB);
+    expect(done.status).toBe('created');
+    expect(await shown(db, done.shipment_id!)).toEqual(await shown(db, shipmentA));
+  });
+
+  it('does not follow a tracked shipment that a refresh stopped meanwhile, and fetches it on its next attempt', async () => {
+    const { t, a, trackedId, shipmentA, fetchedAt, requestB } = await reusing();
+    const db = t.database.db;
+    const attempting = pausedEngine(t, 'begin');
+    const attempt = attempting.engine.attempt(requestB, fetchedAt);
+    await attempting.reached;
+    // A stops tracking; the refresh finds nobody following and stops asking.
+    await t.services.trackingEngine.stopTracking(a.id, shipmentA);
+    expect(await engine(t, new Map()).refresh(trackedId, { worldNow: fetchedAt, force: true })).toBe(true);
+    const active = async () =>
+      (await db.query<{ active: boolean }>('SELECT active FROM tracked_shipments WHERE id = $1', [trackedId]))[0]!.active;
+    expect(await active()).toBe(false);
+
+    attempting.open();
+    expect(await attempt).toBe(true);
+    const retry = new Date(fetchedAt.getTime() + 60_000);
+    expect(await requestRow(db, requestB)).toMatchObject({ status: 'pending', shipment_id: null, next_attempt_at: retry });
+    expect(await engine(t, new Map()).attempt(requestB, retry)).toBe(true);
+    expect((await requestRow(db, requestB)).status).toBe('created');
+    expect(await active()).toBe(true);
+  });
+
+  it('stops at once for a new account when the journey it asks for is over, as it stopped for the others', async () => {
+    const { t, shipmentA, trackedId, fetchedAt, requestB } = await reusing();
+    const db = t.database.db;
+    // Months on: every container is back empty; A's refresh stops the tracked shipment and A's shipment.
+    const worldNow = await t.services.sandbox!.clock.moveTo(db, new Date(fetchedAt.getTime() + 150 * DAY));
+    expect(await engine(t, new Map()).refresh(trackedId, { worldNow, force: true })).toBe(true);
+    const stoppedReason = async (shipmentId: string) =>
+      (
+        await db.query<{ reason: string | null }>('SELECT line_tracking_stopped_reason AS reason FROM shipments WHERE id = $1', [
+          shipmentId,
+        ])
+      )[0]!.reason;
+    const reason = await stoppedReason(shipmentA);
+    expect(reason).not.toBeNull();
+
+    // B's attempt fetches again (nothing fresh to reuse) and finds the journey still over.
+    expect(await engine(t, new Map()).attempt(requestB, worldNow)).toBe(true);
+    const done = await requestRow(db, requestB);
+    expect(done.status).toBe('tracking_stopped');
+    expect(await stoppedReason(done.shipment_id!)).toBe(reason);
+    expect(await shown(db, done.shipment_id!)).toEqual(await shown(db, shipmentA));
   });
 });

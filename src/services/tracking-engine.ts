@@ -152,7 +152,9 @@ export class TrackingEngine {
         await requests.setStatusForShipment(tx, shipment.id, 'tracking_stopped', 'created', wall);
         if (shipment.tracked_shipment_id) {
           await repo.reactivateTrackedShipment(tx, shipment.tracked_shipment_id, worldNow, wall);
-          // Catch up silently on what changed while it was stopped; the next refresh announces what is new.
+          // Catch up silently on what changed while it was stopped; the next refresh announces what is new. Read
+          // after the update above, which holds the row's lock: a refresh has committed, or projects onto this
+          // shipment too once this commits.
           const tracked = await repo.findTrackedShipment(tx, shipment.tracked_shipment_id);
           const state = (tracked?.state as StoredState | null) ?? null;
           if (tracked && state?.shipment) {
@@ -359,11 +361,7 @@ export class TrackingEngine {
     }
 
     // Reuse what another account's tracking fetched a moment ago; else fetch now (and refresh for everyone).
-    const fresh =
-      tracked.state !== null &&
-      tracked.active &&
-      tracked.line_last_succeeded_at !== null &&
-      worldNow.getTime() - tracked.line_last_succeeded_at.getTime() < FRESH_ENOUGH_MS;
+    const fresh = freshEnough(tracked, worldNow);
     let gathered: Gathered | null = null;
     let claimed: repo.TrackedShipmentRow | undefined;
     if (!fresh) {
@@ -383,7 +381,6 @@ export class TrackingEngine {
     }
 
     await this.#db.transaction(async (tx) => {
-      let state = (tracked.state as StoredState | null) ?? null;
       if (claimed && gathered) {
         await this.#commitRefresh(tx, [{ tracked: claimed, g: gathered, opts: { adopting: true } }], worldNow);
         if (gathered.carrierError) {
@@ -397,8 +394,20 @@ export class TrackingEngine {
           );
           return;
         }
-        state = gathered.state;
       }
+      // Reusing: `tracked` was read before this transaction, and a refresh committing since projects onto every
+      // follower but this new one. Under a share lock, either that refresh has committed (its state is read here)
+      // or it waits to write the row until this shipment is committed; this relies on #commitRefresh writing the
+      // row before it reads the followers. Claimed: this transaction has just written the row itself.
+      const current = (await repo.lockTrackedShipment(tx, tracked.id)) ?? tracked;
+      if (!claimed && !freshEnough(current, worldNow)) {
+        // A refresh stopped it meanwhile (nobody followed it, or it ended), so none would reach this shipment:
+        // fetch on the next attempt, in a minute (domain time).
+        const next = { ...this.#unchanged(req), next_attempt_at: new Date(worldNow.getTime() + 60_000) };
+        await requests.finishAttempt(tx, req.id, next, this.#clocks.wall.now());
+        return;
+      }
+      const state = gathered ? gathered.state : ((current.state as StoredState | null) ?? null);
       if (!state?.shipment) {
         await this.#finish(tx, req, { status: 'failed', failedReason: 'data_unavailable' }, worldNow, scac);
         return;
@@ -410,7 +419,6 @@ export class TrackingEngine {
           return;
         }
       }
-      const current = await repo.findTrackedShipment(tx, tracked.id);
       const shipmentId = newId();
       await repo.insertTrackedAccountShipment(
         tx,
@@ -424,7 +432,7 @@ export class TrackingEngine {
           tags: req.shipment_tags,
           created_at: this.#clocks.wall.now(),
         },
-        shipmentColumns(state.shipment, current ?? tracked, req.request_number),
+        shipmentColumns(state.shipment, current, req.request_number),
       );
       // The first snapshot is the account's baseline: its containers are created, history is stored, and
       // nothing else is announced.
@@ -441,7 +449,7 @@ export class TrackingEngine {
             shipment: { id: shipmentId, account_id: account.id, features: account.features },
             state,
             events: baseline,
-            tracked: current ?? tracked,
+            tracked: current,
             previous: null,
           },
         ],
@@ -453,6 +461,11 @@ export class TrackingEngine {
         shipment_id: shipmentId,
         payload: { tracking_request_id: done.id, shipment_id: shipmentId },
       });
+      // A journey already over (this attempt's fetch found it so): stopped like every other follower, else it
+      // would wait for refreshes of a tracked shipment that no longer gets any.
+      if (!current.active && current.stopped_reason) {
+        await this.#stop(tx, { id: shipmentId, account_id: account.id }, current.stopped_reason, worldNow, false);
+      }
     });
     if (gathered) await this.#recordHealth(gathered.asked);
   }
@@ -729,6 +742,9 @@ export class TrackingEngine {
     if (lost.length > 0) throw new Error(`the lease on tracked shipment ${lost.join(', ')} ran out and another worker took it over`);
     await this.#rememberVessels(tx, planned, wall);
 
+    // The rows are written before the followers are read, and must be: an attempt reusing a tracked shipment's
+    // state (#attempt) holds a share lock on its row until its new shipment is committed, so that shipment is either
+    // among the followers read here or reads the state written here.
     const followed = planned.filter((p) => (p.update.state as StoredState | null)?.shipment);
     const linked = await repo.activeLinkedShipmentsOf(
       tx,
@@ -1057,6 +1073,16 @@ export class TrackingEngine {
     if (!inference || inference.shippingLine.decision === 'no_prediction') return null;
     return inference.shippingLine.selected?.scac ?? null;
   }
+}
+
+/** Whether a new account's attempt may reuse what the tracked shipment holds instead of fetching. */
+function freshEnough(tracked: repo.TrackedShipmentRow, worldNow: Date): boolean {
+  return (
+    tracked.state !== null &&
+    tracked.active &&
+    tracked.line_last_succeeded_at !== null &&
+    worldNow.getTime() - tracked.line_last_succeeded_at.getTime() < FRESH_ENOUGH_MS
+  );
 }
 
 /** A source failure worth recording against its health; answers about the number (not found…) are not. */

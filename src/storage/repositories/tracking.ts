@@ -54,6 +54,15 @@ export async function findTrackedShipment(q: Queryable, id: string): Promise<Tra
   return one<TrackedShipmentRow>(q, 'SELECT * FROM tracked_shipments WHERE id = $1', [id]);
 }
 
+/**
+ * A tracked shipment read under a share lock held until the transaction ends: a refresh's commit that has
+ * written the row is waited for (and its version returned), one that has not yet written it waits for ours.
+ * Share locks do not block each other.
+ */
+export async function lockTrackedShipment(q: Queryable, id: string): Promise<TrackedShipmentRow | undefined> {
+  return one<TrackedShipmentRow>(q, 'SELECT * FROM tracked_shipments WHERE id = $1 FOR SHARE', [id]);
+}
+
 /** Takes a tracked shipment for one refresh unless another worker holds it (the lease is wall time). */
 export async function claimTrackedShipment(
   q: Queryable,

@@ -4,7 +4,7 @@ import { FEATURES, applyFeatureChanges, type Account, type Feature, type Plan, t
 import type { Clock } from '../domain/clock.js';
 import { TidemarkError, notFound } from '../domain/errors.js';
 import { isUuid, newId } from '../lib/ids.js';
-import { maskToken, randomToken, sha256 } from '../lib/secrets.js';
+import { maskToken, randomToken, sha256Hex } from '../lib/secrets.js';
 import type { Queryable } from '../storage/db.js';
 import * as accounts from '../storage/repositories/accounts.js';
 import * as keys from '../storage/repositories/api-keys.js';
@@ -39,7 +39,7 @@ export const maskKey = (k: keys.ApiKey): MaskedKey => ({
 });
 
 export function digestToken(token: string): string {
-  return sha256(token).toString('hex');
+  return sha256Hex(token);
 }
 
 /** How often a key's `last_used_at` is written while it is in use (the same as touchApiKey's own threshold). */

@@ -24,9 +24,10 @@ export default function containerRoutes(app: App, deps: HttpDeps) {
     },
     async (req, reply) => {
       const { id } = req.params as { id: string };
-      const include = parseInclude(req.query.include, kind);
       const accountId = accountOf(req).id;
+      // A URL answered from the cache was checked when it was built: its include is parsed only then.
       return sendCachedDocument(reply, req, deps.documents, accountId, async () => {
+        const include = parseInclude(req.query.include, kind);
         const container = await deps.containers.get(accountId, id);
         const included = await resolveIncluded(kind, [container], include);
         return {

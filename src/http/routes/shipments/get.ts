@@ -19,9 +19,10 @@ export default function getShipment(app: App, deps: HttpDeps) {
     },
     async (req, reply) => {
       const { id } = req.params as { id: string };
-      const include = parseInclude(req.query.include, kind);
       const accountId = accountOf(req).id;
+      // A URL answered from the cache was checked when it was built: its include is parsed only then.
       return sendCachedDocument(reply, req, deps.documents, accountId, async () => {
+        const include = parseInclude(req.query.include, kind);
         const shipment = await deps.shipments.get(accountId, id);
         if (req.query.with_party_roles === 'true' || include.has('party_roles')) await attachPartyRoles(deps, accountId, [shipment]);
         const included = await resolveIncluded(kind, [shipment], include);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import qs from 'qs';
 import { parseQuery } from './query.js';
 
 describe('parseQuery', () => {
@@ -20,5 +21,45 @@ describe('parseQuery', () => {
     const parsed = parseQuery('__proto__[admin]=1&constructor[prototype][x]=1');
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+  });
+
+  it('reads a query without brackets exactly as qs does (a random sweep of names, values, escapes and repeats)', () => {
+    const pieces = [
+      'a',
+      'b',
+      'include',
+      'q',
+      '=',
+      '=',
+      '&',
+      '&',
+      '+',
+      '%2C',
+      '%20',
+      '%E2%82%AC',
+      '%zz',
+      '%',
+      'x.y',
+      '0',
+      '1',
+      '__proto__',
+      'toString',
+      'constructor',
+      '',
+    ];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let i = 0; i < 5000; i++) {
+      const length = next() % 12;
+      const query = Array.from({ length }, () => pieces[next() % pieces.length]).join('');
+      expect(parseQuery(query), query).toStrictEqual(
+        qs.parse(query, { depth: 4, arrayLimit: 100, parameterLimit: 200, allowPrototypes: false }),
+      );
+    }
+    const many = Array.from({ length: 250 }, (_, i) => `p${i}=${i}`).join('&');
+    expect(parseQuery(many)).toStrictEqual(qs.parse(many, { depth: 4, arrayLimit: 100, parameterLimit: 200, allowPrototypes: false }));
   });
 });

@@ -325,6 +325,13 @@ async function requestRow(db: Db, id: string) {
   return row!;
 }
 
+/** B's request ended created, its shipment showing what A's shows. */
+async function endsLikeA(db: Db, requestB: string, shipmentA: string): Promise<void> {
+  const done = await requestRow(db, requestB);
+  expect(done.status).toBe('created');
+  expect(await shown(db, done.shipment_id!)).toEqual(await shown(db, shipmentA));
+}
+
 /** The world three weeks on: the vessel has arrived and discharged, which A's refresh will learn. */
 async function later(t: TestApp, fetchedAt: Date): Promise<Date> {
   return t.services.sandbox!.clock.moveTo(t.database.db, new Date(fetchedAt.getTime() + 21 * DAY));
@@ -368,9 +375,7 @@ describe('a new account reusing a freshly fetched tracked shipment', () => {
     expect(await refresh).toBe(true);
     expect(await attempt).toBe(true);
 
-    const done = await requestRow(db, requestB);
-    expect(done.status).toBe('created');
-    expect(await shown(db, done.shipment_id!)).toEqual(await shown(db, shipmentA));
+    await endsLikeA(db, requestB, shipmentA);
   });
 
   it.skipIf(!onServer())('is refreshed by a refresh that writes the tracked shipment during its transaction', async () => {
@@ -389,9 +394,7 @@ describe('a new account reusing a freshly fetched tracked shipment', () => {
     expect(await attempt).toBe(true);
     expect(await refresh).toBe(true);
 
-    const done = await requestRow(db, requestB);
-    expect(done.status).toBe('created');
-    expect(await shown(db, done.shipment_id!)).toEqual(await shown(db, shipmentA));
+    await endsLikeA(db, requestB, shipmentA);
   });
 
   it('does not follow a tracked shipment that a refresh stopped meanwhile, and fetches it on its next attempt', async () => {

@@ -7,6 +7,8 @@
 //   PostgreSQL (default): database tidemark_bench_<size> on TIDEMARK_BENCH_DATABASE_URL's server (default the
 //   local one), made anew; --again keeps the database's template and accounts and clones again.
 //   --pglite <dir>: an embedded data directory instead.
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -41,6 +43,11 @@ export function copiesPerAccount(totalCopies: number, accounts = ACCOUNTS): numb
   const rest = totalCopies - large * LARGE;
   const small = accounts - LARGE;
   return Array.from({ length: accounts }, (_, i) => (i < LARGE ? large : Math.floor(rest / small) + (i - LARGE < rest % small ? 1 : 0)));
+}
+
+/** Written into a PGlite data directory once its data is complete (bench/pglite.ts regenerates a directory without it). */
+export function markGenerated(dir: string, containers: number): void {
+  writeFileSync(resolve(dir, '.generated'), `${containers}\n`);
 }
 
 /** tidemark_bench_<size>, or TIDEMARK_BENCH_DB_PREFIX_<size> (CI keeps its own, dropped after the run). */
@@ -239,6 +246,7 @@ async function main() {
     console.log(
       `${fmt(g.shipments)} shipments, ${fmt(g.containers)} containers, ${fmt(g.transportEvents)} transport events over ${g.accounts.length} accounts in ${g.seconds.toFixed(1)} s`,
     );
+    if (values.pglite) markGenerated(values.pglite, g.containers);
   } finally {
     await db.close();
   }

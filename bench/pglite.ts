@@ -9,7 +9,7 @@ import { AccountService } from '../src/services/accounts.js';
 import { migrate } from '../src/storage/migrate.js';
 import { PgliteDb } from '../src/storage/pglite.js';
 import { CONTAINER_PATH } from './container-get.js';
-import { SIZES, generate } from './generate.js';
+import { generate, markGenerated, SIZES } from './generate.js';
 import { load, warm } from './lib/load.js';
 import { fmt, type GoalResult } from './lib/report.js';
 import { documentCacheCounts, hitRatio, startTidemark } from './lib/servers.js';
@@ -28,8 +28,7 @@ async function prepare(
       log(`generating ${size} into ${dir} (PGlite) …`);
       const g = await generate(db, SIZES[size]!, log);
       log(`generated ${fmt(g.containers)} containers in ${g.seconds.toFixed(0)} s`);
-      const { writeFileSync } = await import('node:fs');
-      writeFileSync(resolve(dir, '.generated'), `${g.containers}\n`);
+      markGenerated(dir, g.containers);
     }
     const [account] = await db.query<{ id: string; n: number }>(
       'SELECT account_id AS id, count(*)::int AS n FROM containers GROUP BY 1 ORDER BY 2 DESC LIMIT 1',

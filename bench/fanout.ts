@@ -22,6 +22,7 @@ import { emptyContainer } from '../src/tracking/snapshot.js';
 import { DELIVERY_DEFAULTS } from '../src/webhooks/delivery.js';
 import { wakeDeliveryWorkers } from '../src/storage/repositories/webhooks.js';
 import { type Server, startServer } from '../test/kit/cli.js';
+import { containerColumns } from '../test/kit/seed.js';
 import { createDatabase, dropDatabase } from './lib/database.js';
 import { fmt, type GoalResult } from './lib/report.js';
 
@@ -168,19 +169,10 @@ async function seed(db: PgDb, url: string, secretKey: string, receiverUrl: (secr
     );
     for (let c = 0; c < 5; c++) {
       const number = containerNumber(s * 5 + c);
-      const snapshot = emptyContainer(number);
       const { id } = await upsertContainer(
         db,
         { id: newId(), account_id: account.id, shipment_id: shipmentId },
-        {
-          number,
-          current_status: snapshot.current_status,
-          snapshot,
-          terminal_checked_at: null,
-          terminal_next_check_at: null,
-          rail_checked_at: null,
-          rail_next_check_at: null,
-        },
+        containerColumns(emptyContainer(number)),
         now,
       );
       containers.push({ id, shipmentId, number });

@@ -16,7 +16,7 @@ import type { Clock } from '../domain/clock.js';
 import { type Db, Subscription } from '../storage/db.js';
 import { CHANGES_CHANNEL } from '../storage/repositories/changes.js';
 
-export { changeTag } from '../storage/repositories/changes.js';
+export { changeTag, shipmentDocumentTags } from '../storage/repositories/changes.js';
 
 interface Entry {
   body: Buffer;

@@ -2,7 +2,7 @@
 // tests of the read and edit API that need particular values (ports, times, stopped, customers).
 import { newId } from '../../src/lib/ids.js';
 import { insertShipment } from '../../src/storage/repositories/shipments.js';
-import { upsertContainer } from '../../src/storage/repositories/tracking.js';
+import { type ContainerColumns, upsertContainer } from '../../src/storage/repositories/tracking.js';
 import { type ContainerSnapshot, emptyContainer } from '../../src/tracking/snapshot.js';
 import type { TestApp } from './app.js';
 
@@ -18,6 +18,19 @@ export interface ShipmentSpec {
   refs?: string[];
   customerId?: string | null;
   containers?: { number: string; refs?: string[]; snapshot?: Partial<ContainerSnapshot> }[];
+}
+
+/** A container's columns as the engine leaves them before any terminal or railroad has been asked. */
+export function containerColumns(snapshot: ContainerSnapshot): ContainerColumns {
+  return {
+    number: snapshot.number,
+    current_status: snapshot.current_status,
+    snapshot,
+    terminal_checked_at: null,
+    terminal_next_check_at: null,
+    rail_checked_at: null,
+    rail_next_check_at: null,
+  };
 }
 
 /** One shipment (created a second after the last one, by the test's wall clock) and its containers. */
@@ -63,15 +76,7 @@ export async function seedShipment(t: TestApp, accountId: string, s: ShipmentSpe
     const { id: cid } = await upsertContainer(
       t.services.db,
       { id: newId(), account_id: accountId, shipment_id: id },
-      {
-        number: c.number,
-        current_status: snapshot.current_status,
-        snapshot,
-        terminal_checked_at: null,
-        terminal_next_check_at: null,
-        rail_checked_at: null,
-        rail_next_check_at: null,
-      },
+      containerColumns(snapshot),
       t.clock.now(),
     );
     if (c.refs) await t.services.db.query('UPDATE containers SET ref_numbers = $2 WHERE id = $1', [cid, c.refs]);

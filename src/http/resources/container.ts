@@ -1,5 +1,4 @@
 import { type ContainerRecord, type RawEventRecord, rawEventId } from '../../services/containers.js';
-import { changeTag } from '../../services/document-cache.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
 import type { ResourceDeps } from './deps.js';
 import { facilityRef, locationRef, terminalInclude } from './places.js';
@@ -102,18 +101,6 @@ export const containerKind = (deps: ResourceDeps): ResourceKind<ContainerRecord>
     },
   };
 };
-
-/**
- * What a container's document may be built from besides its account (see DocumentCache): its shipment (itself, its
- * shipment and their transport events), its tracked shipment's source answers (raw events) and its shipment's POD
- * vessel (the predicted arrival an included shipment shows).
- */
-export function containerChangeTags(c: ContainerRecord): string[] {
-  const tags = [changeTag.shipment(c.shipment_id)];
-  if (c.tracked_shipment_id) tags.push(changeTag.tracked(c.tracked_shipment_id));
-  if (c.shipment_pod_vessel_imo) tags.push(changeTag.vessel(c.shipment_pod_vessel_imo));
-  return tags;
-}
 
 export type RawEventRow = RawEventRecord & { containerId: string };
 

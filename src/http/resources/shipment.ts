@@ -1,5 +1,4 @@
 import type { ShipmentRecord } from '../../services/shipments.js';
-import { changeTag } from '../../services/document-cache.js';
 import { predictionReason } from '../../services/vessels.js';
 import { isoSeconds, type ResourceKind } from '../jsonapi.js';
 import { containerKind } from './container.js';
@@ -148,18 +147,6 @@ export const shipmentKind = (deps: ResourceDeps): ResourceKind<ShipmentRecord> =
     line_tracking_stopped_by_user: null,
   },
 });
-
-/**
- * What a shipment's document may be built from besides its account (see DocumentCache): the shipment (with its
- * containers and their transport events), its tracked shipment's source answers (its containers' raw events) and
- * its POD vessel's predicted arrival.
- */
-export function shipmentChangeTags(s: ShipmentRecord): string[] {
-  const tags = [changeTag.shipment(s.id)];
-  if (typeof s.tracked_shipment_id === 'string') tags.push(changeTag.tracked(s.tracked_shipment_id));
-  if (s.pod_vessel_imo) tags.push(changeTag.vessel(s.pod_vessel_imo));
-  return tags;
-}
 
 /** Puts the ids of each shipment's party roles on it, so that it renders the `party_roles` relationship. */
 export async function attachPartyRoles(

@@ -18,6 +18,22 @@ export const changeTag = {
   account: (id: string) => `a:${id}`,
 };
 
+/**
+ * What a shipment's or container's document is built from besides its account: the shipment (itself, its
+ * containers and their transport events), the tracked shipment whose source answers give the raw events, and the
+ * POD vessel whose predicted arrival the shipment shows.
+ */
+export function shipmentDocumentTags(
+  shipmentId: string,
+  trackedShipmentId: string | null | undefined,
+  podVesselImo: string | null | undefined,
+): string[] {
+  const tags = [changeTag.shipment(shipmentId)];
+  if (trackedShipmentId) tags.push(changeTag.tracked(trackedShipmentId));
+  if (podVesselImo) tags.push(changeTag.vessel(podVesselImo));
+  return tags;
+}
+
 /** An IMO number as shipments name it (`IMO 9321483`, `9321483`) reduced to the digits vessel_pod_etas keys. */
 export const vesselKey = (imo: string) => imo.toUpperCase().replace(/^IMO\s*/, '');
 

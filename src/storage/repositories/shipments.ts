@@ -14,6 +14,8 @@ export interface ShipmentRecord {
   bill_of_lading_number: string;
   normalized_number: string | null;
   request_number: string | null;
+  /** The tracked shipment whose sources fill it (null before its first attempt). */
+  tracked_shipment_id?: string | null;
   ref_numbers: string[];
   tags: string[];
   shipping_line_scac: string | null;

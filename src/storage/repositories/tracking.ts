@@ -444,48 +444,21 @@ export interface ContainerColumns {
   rail_next_check_at: Date | null;
 }
 
-/** Inserts or updates an account container; returns its id and whether it is new. */
+/** Inserts or updates an account container (see upsertContainers); returns its id. */
 export async function upsertContainer(
   q: Queryable,
   c: { id: string; account_id: string; shipment_id: string },
   cols: ContainerColumns,
   now: Date,
-): Promise<{ id: string; inserted: boolean }> {
-  const row = await one<{ id: string; inserted: boolean }>(
-    q,
-    `INSERT INTO containers (id, account_id, shipment_id, number, current_status, snapshot, terminal_checked_at,
-       terminal_next_check_at, rail_checked_at, rail_next_check_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
-     ON CONFLICT (shipment_id, number) DO UPDATE SET
-       -- A delivery marked by hand stands until the sources report the empty return.
-       current_status = CASE WHEN containers.manual_delivered_at IS NOT NULL AND EXCLUDED.current_status <> 'empty_returned'
-         THEN 'delivered' ELSE EXCLUDED.current_status END,
-       snapshot = EXCLUDED.snapshot,
-       terminal_checked_at = EXCLUDED.terminal_checked_at, terminal_next_check_at = EXCLUDED.terminal_next_check_at,
-       rail_checked_at = EXCLUDED.rail_checked_at, rail_next_check_at = EXCLUDED.rail_next_check_at,
-       updated_at = CASE WHEN containers.snapshot IS DISTINCT FROM EXCLUDED.snapshot THEN EXCLUDED.updated_at ELSE containers.updated_at END
-     RETURNING id, (xmax = 0) AS inserted`,
-    [
-      c.id,
-      c.account_id,
-      c.shipment_id,
-      cols.number,
-      cols.current_status,
-      JSON.stringify(cols.snapshot),
-      cols.terminal_checked_at,
-      cols.terminal_next_check_at,
-      cols.rail_checked_at,
-      cols.rail_next_check_at,
-      now,
-    ],
-  );
-  changed(q, [changeTag.shipment(c.shipment_id)]);
-  return row!;
+): Promise<{ id: string }> {
+  const [row] = await upsertContainers(q, [{ ...c, ...cols }], now);
+  return { id: row!.id };
 }
 
 /**
- * `upsertContainer` for many containers in one statement (the last of two rows for one shipment and number
- * wins); returns the id of each.
+ * Inserts or updates account containers in one statement (the last of two rows for one shipment and number wins);
+ * returns the id of each. A delivery marked by hand stands until the sources report the empty return; updated_at
+ * moves only when the snapshot changes.
  */
 export async function upsertContainers(
   q: Queryable,

@@ -5,7 +5,8 @@ import type { ContainerFilter } from '../../../services/containers.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
 import { selfUrl, sendCachedDocument, sendDocument, sendList } from '../../reply.js';
-import { containerChangeTags, containerKind, rawEventKind } from '../../resources/container.js';
+import { containerKind, rawEventKind } from '../../resources/container.js';
+import { shipmentDocumentTags } from '../../../services/document-cache.js';
 import { transportEventKind } from '../../resources/transport-event.js';
 import { filtersOf, singleValue } from '../../query.js';
 import { includeQuery, listQuery } from '../../schemas.js';
@@ -32,7 +33,7 @@ export default function containerRoutes(app: App, deps: HttpDeps) {
         const included = await resolveIncluded(kind, [container], include);
         return {
           document: { data: kind.render(container), included, links: { self: selfUrl(deps.config.publicUrl, req) } },
-          tags: containerChangeTags(container),
+          tags: shipmentDocumentTags(container.shipment_id, container.tracked_shipment_id, container.shipment_pod_vessel_imo),
         };
       });
     },

@@ -1,7 +1,8 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, resolveIncluded } from '../../jsonapi.js';
 import { selfUrl, sendCachedDocument } from '../../reply.js';
-import { attachPartyRoles, shipmentChangeTags, shipmentKind } from '../../resources/shipment.js';
+import { shipmentDocumentTags } from '../../../services/document-cache.js';
+import { attachPartyRoles, shipmentKind } from '../../resources/shipment.js';
 import { includeQuery } from '../../schemas.js';
 
 export default function getShipment(app: App, deps: HttpDeps) {
@@ -28,7 +29,7 @@ export default function getShipment(app: App, deps: HttpDeps) {
         const included = await resolveIncluded(kind, [shipment], include);
         return {
           document: { data: kind.render(shipment), included, links: { self: selfUrl(deps.config.publicUrl, req) } },
-          tags: shipmentChangeTags(shipment),
+          tags: shipmentDocumentTags(shipment.id, shipment.tracked_shipment_id, shipment.pod_vessel_imo),
         };
       });
     },

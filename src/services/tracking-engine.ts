@@ -368,13 +368,8 @@ export class TrackingEngine {
       const wall = this.#clocks.wall.now();
       claimed = await repo.claimTrackedShipment(this.#db, tracked.id, wall, new Date(wall.getTime() + LEASE_MS), { activeOnly: false });
       if (!claimed) {
-        // Another worker is refreshing it right now: try again in a minute (domain time).
-        await requests.finishAttempt(
-          this.#db,
-          req.id,
-          { ...this.#unchanged(req), next_attempt_at: new Date(worldNow.getTime() + 60_000) },
-          this.#clocks.wall.now(),
-        );
+        // Another worker is refreshing it right now.
+        await this.#attemptAgainSoon(this.#db, req, worldNow);
         return;
       }
       gathered = await this.#gather(claimed, worldNow, { forceLine: true });
@@ -402,9 +397,8 @@ export class TrackingEngine {
       const current = (await repo.lockTrackedShipment(tx, tracked.id)) ?? tracked;
       if (!claimed && !freshEnough(current, worldNow)) {
         // A refresh stopped it meanwhile (nobody followed it, or it ended), so none would reach this shipment:
-        // fetch on the next attempt, in a minute (domain time).
-        const next = { ...this.#unchanged(req), next_attempt_at: new Date(worldNow.getTime() + 60_000) };
-        await requests.finishAttempt(tx, req.id, next, this.#clocks.wall.now());
+        // the next attempt fetches.
+        await this.#attemptAgainSoon(tx, req, worldNow);
         return;
       }
       const state = gathered ? gathered.state : ((current.state as StoredState | null) ?? null);
@@ -1053,17 +1047,19 @@ export class TrackingEngine {
     return { retryCount: req.retry_count ?? 0, awaitingSince: req.awaiting_since };
   }
 
-  #unchanged(req: requests.TrackingRequestRecord): requests.RequestOutcome {
-    return {
+  /** Leaves the request as it is, to be attempted again in a minute (domain time). */
+  async #attemptAgainSoon(q: Queryable, req: requests.TrackingRequestRecord, worldNow: Date): Promise<void> {
+    const next: requests.RequestOutcome = {
       status: req.status,
       failed_reason: req.failed_reason,
       is_retrying: req.is_retrying,
       retry_count: req.retry_count,
-      next_attempt_at: req.next_attempt_at,
+      next_attempt_at: new Date(worldNow.getTime() + 60_000),
       awaiting_since: req.awaiting_since,
       shipment_id: req.shipment_id,
       scac: req.scac,
     };
+    await requests.finishAttempt(q, req.id, next, this.#clocks.wall.now());
   }
 
   /** The carrier auto-detection picks for a number (bill of lading prefix, container owner prefix), if any. */

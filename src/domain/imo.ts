@@ -7,6 +7,16 @@ export function imoCheckDigit(first6: string): number {
   return sum % 10;
 }
 
+/** A 7-digit IMO number from what a source gave (`IMO 9811000`, ` 9811000 `), or null when it is not one. */
+export function normalizeImo(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const imo = raw
+    .trim()
+    .toUpperCase()
+    .replace(/^IMO\s*/, '');
+  return /^\d{7}$/.test(imo) ? imo : null;
+}
+
 /** Seven digits with a right check digit; AIS gives the number as an integer, carriers as text. */
 export function isValidImo(imo: string | number): boolean {
   const text = typeof imo === 'number' ? (Number.isInteger(imo) ? String(imo) : '') : imo;

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Clocks } from '../domain/clock.js';
 import { notFound, TidemarkError, validationFailed } from '../domain/errors.js';
+import { normalizeImo } from '../domain/imo.js';
 import { isUuid, referenceId } from '../lib/ids.js';
 import type { LatLon } from '../lib/sea-routes/index.js';
 import { SourceError, type SourceObservation } from '../sources/contract.js';
@@ -50,15 +51,7 @@ const VESSELS_PER_SWEEP = 50;
 /** Our own deadline per vessel, beyond the adapter's request timeout (which answers `unavailable` first). */
 const AIS_DEADLINE_MS = 60_000;
 
-/** A 7-digit IMO number from what a source gave (`IMO 9811000`, ` 9811000 `), or null when it is not one. */
-export function normalizeImo(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const imo = raw
-    .trim()
-    .toUpperCase()
-    .replace(/^IMO\s*/, '');
-  return /^\d{7}$/.test(imo) ? imo : null;
-}
+export { normalizeImo };
 
 /** The wire id of the vessel with this IMO number (UUIDv5, stable across installs). */
 export const vesselId = (imo: string) => referenceId('vessel', imo);

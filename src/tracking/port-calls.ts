@@ -13,6 +13,7 @@
 // Berthing is not derived: a port's reference position is one point, and waiting at anchorage and lying
 // at a berth are both long stops inside the port; without berth polygons the two cannot be told apart.
 import type { Milestone } from '../domain/milestones.js';
+import { normalizeImo } from '../domain/imo.js';
 import { haversineNm } from '../lib/sea-routes/index.js';
 import type { StoredState } from './changes.js';
 import { compatibleVessels } from './normalize.js';
@@ -155,11 +156,8 @@ const LOADED: ReadonlySet<string> = new Set(['vessel_loaded', 'transshipment_loa
 
 /** The vessel the shipment arrives on (IMO as stored), or null. */
 function podVessel(state: StoredState): { imo: string; name: string | null } | null {
-  const raw = state.shipment?.pod_vessel_imo
-    ?.trim()
-    .toUpperCase()
-    .replace(/^IMO\s*/, '');
-  return raw && /^\d{7}$/.test(raw) ? { imo: raw, name: state.shipment?.pod_vessel_name ?? null } : null;
+  const imo = normalizeImo(state.shipment?.pod_vessel_imo);
+  return imo ? { imo, name: state.shipment?.pod_vessel_name ?? null } : null;
 }
 
 /** The line's own actual events saying the boxes went on board the POD vessel, oldest first. */

@@ -2,6 +2,7 @@
 // CHANGES_CHANNEL, and to the writing process itself at the commit). Processes that keep rendered documents
 // (services/document-cache.ts) drop those built from what changed. Every function here that writes what a
 // shipment or container document renders says so through `changed`; test/architecture.test.ts holds them to it.
+import { normalizeImo } from '../../domain/imo.js';
 import type { Queryable } from '../db.js';
 
 export const CHANGES_CHANNEL = 'tidemark_changes';
@@ -12,8 +13,8 @@ export const changeTag = {
   shipment: (id: string) => `s:${id}`,
   /** The source answers (raw observations) of a tracked shipment, which every follower's raw events come from. */
   tracked: (id: string) => `t:${id}`,
-  /** The predicted arrival of a vessel (by IMO number, as vessel_pod_etas keys it). */
-  vessel: (imo: string) => `v:${vesselKey(imo)}`,
+  /** The predicted arrival of a vessel (by its 7-digit IMO number, as vessel_pod_etas keys it). */
+  vessel: (imo: string) => `v:${imo}`,
   /** Anything of an account that many of its documents show (a party's name, its roles). */
   account: (id: string) => `a:${id}`,
 };
@@ -30,12 +31,10 @@ export function shipmentDocumentTags(
 ): string[] {
   const tags = [changeTag.shipment(shipmentId)];
   if (trackedShipmentId) tags.push(changeTag.tracked(trackedShipmentId));
-  if (podVesselImo) tags.push(changeTag.vessel(podVesselImo));
+  const imo = normalizeImo(podVesselImo);
+  if (imo) tags.push(changeTag.vessel(imo));
   return tags;
 }
-
-/** An IMO number as shipments name it (`IMO 9321483`, `9321483`) reduced to the digits vessel_pod_etas keys. */
-export const vesselKey = (imo: string) => imo.toUpperCase().replace(/^IMO\s*/, '');
 
 /** Tells every process, once `q`'s writes commit, that the records behind these tags changed. */
 export function changed(q: Queryable, tags: Iterable<string>): void {

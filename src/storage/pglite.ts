@@ -40,7 +40,10 @@ export class PgliteDb implements Db {
     private readonly lock: DirLock | null,
   ) {
     this.#notifier = new Notifier(
-      (channel, payload) => pglite.query('SELECT pg_notify($1, $2)', [channel, payload]),
+      // One process: payload words reached every listener at the commit (below); only wake-ups go through NOTIFY.
+      async (channel, payload) => {
+        if (payload === '') await pglite.query("SELECT pg_notify($1, '')", [channel]);
+      },
       (channel, payload) => {
         for (const h of this.#handlers.get(channel) ?? []) h(payload);
       },

@@ -25,6 +25,8 @@ describe('loadConfig', () => {
     expect(c.secretKey).toBeNull();
     expect(c.mcp.allowedHosts).toEqual(['127.0.0.1:8080']);
     expect(c.ais).toEqual({ nmeaUrl: null });
+    expect(c.documentCacheMb).toBe(64);
+    expect(loadConfig({ TIDEMARK_DOCUMENT_CACHE_MB: '0' }).documentCacheMb).toBe(0);
   });
 
   it.each([
@@ -92,6 +94,8 @@ describe('loadConfig', () => {
     [{ TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: '5s,,1m' }, 'TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: entry 2 of the retry schedule is empty'],
     [{ TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: Array(51).fill('1s').join(',') }, 'TIDEMARK_WEBHOOKS_RETRY_SCHEDULE: the retry schedule has 51'],
     [{ TIDEMARK_WEBHOOKS_TIMEOUT_MS: '15s' }, 'TIDEMARK_WEBHOOKS_TIMEOUT_MS:'],
+    [{ TIDEMARK_DOCUMENT_CACHE_MB: '-1' }, 'TIDEMARK_DOCUMENT_CACHE_MB:'],
+    [{ TIDEMARK_DOCUMENT_CACHE_MB: '64MB' }, 'TIDEMARK_DOCUMENT_CACHE_MB:'],
     [{ TIDEMARK_WEBHOOKS_TIMEOUT_MS: '10' }, 'TIDEMARK_WEBHOOKS_TIMEOUT_MS:'],
     [{ TIDEMARK_WEBHOOKS_DISABLE_AFTER: '5 days' }, 'TIDEMARK_WEBHOOKS_DISABLE_AFTER: "5 days" is not a duration'],
     [{ TIDEMARK_WEBHOOKS_DISABLE_AFTER: '0s' }, 'TIDEMARK_WEBHOOKS_DISABLE_AFTER: at least 1m'],

@@ -46,6 +46,20 @@ describe('rendered documents kept in the process until what they were built from
     expect(idle.get(d.key)).toBeUndefined();
   });
 
+  it('keeps nothing when given no memory (TIDEMARK_DOCUMENT_CACHE_MB=0), even once started', async () => {
+    const off = new DocumentCache(clock, { maxBytes: 0 });
+    await off.start(t.db);
+    try {
+      const d = doc();
+      keep(off, d);
+      expect(off.get(d.key)).toBeUndefined();
+      // Not even listening: a lookup is not counted as a miss.
+      expect(off.stats()).toMatchObject({ entries: 0, hits: 0, misses: 0 });
+    } finally {
+      await off.stop();
+    }
+  });
+
   it('drops the documents built from what a transaction changed at its commit, in the writing process at once', async () => {
     const [a, b] = [doc(), doc()];
     keep(here, a);

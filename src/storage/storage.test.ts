@@ -35,6 +35,25 @@ describe('migrations', () => {
       await Promise.all(pools.map((p) => p.close()));
     }
   });
+
+  it('compress the large text written on hot paths with lz4 where the server has it (0013, 0014)', async () => {
+    const [{ lz4 }] = (await t.db.query<{ lz4: boolean }>(
+      `SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`,
+    )) as [{ lz4: boolean }];
+    const columns = await t.db.query<{ col: string; method: string }>(
+      `SELECT attrelid::regclass::text || '.' || attname AS col, attcompression::text AS method FROM pg_attribute
+       WHERE (attrelid, attname) IN (('tracked_shipments'::regclass, 'state'), ('raw_observations'::regclass, 'payload'),
+         ('raw_observations'::regclass, 'facts'), ('webhook_notifications'::regclass, 'body'))
+       ORDER BY 1`,
+    );
+    const method = lz4 ? 'l' : '';
+    expect(columns).toEqual(
+      ['raw_observations.facts', 'raw_observations.payload', 'tracked_shipments.state', 'webhook_notifications.body'].map((col) => ({
+        col,
+        method,
+      })),
+    );
+  });
 });
 
 describe('one query interface over both backends', () => {

@@ -49,7 +49,10 @@ export interface Server {
 /** Starts `tidemark start` on a free port and resolves once it listens (and printed its first-start lines). */
 export function startServer(args: string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Server> {
   return new Promise((ready, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start', '--port', '0', ...args], {
+    // TIDEMARK_BENCH_PROFILE=<dir> (benchmarks start workers through here): the process writes a CPU profile there.
+    const dir = process.env.TIDEMARK_BENCH_PROFILE;
+    const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', MAIN, 'start', '--port', '0', ...args], {
       cwd: ROOT,
       env: childEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],

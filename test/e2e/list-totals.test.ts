@@ -1,5 +1,5 @@
-// meta.total of the shipment, container and tracking request lists (issue 10): unfiltered, it is the account's
-// count kept by the triggers of migration 0012; filtered, COUNT(*). Either way it must equal what COUNT(*) says
+// meta.total of the shipment, container, tracking request and webhook notification lists (issue 10): unfiltered, it
+// is the account's count kept by the triggers of migrations 0012 and 0015; filtered, COUNT(*). Either way it must equal what COUNT(*) says
 // after creates, deletes (cascades included), rollbacks, bulk statements over several accounts, writes from
 // other sessions, and the migration's backfill of rows that were there before it. Runs on PGlite, and on the
 // PostgreSQL server too with TEST_DATABASE_URL.
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { loadMigrations } from '../../src/storage/migrate.js';
 import { PgDb } from '../../src/storage/pg.js';
+import { insertAccountEvents } from '../../src/storage/repositories/tracking.js';
 import { insertTrackingRequest } from '../../src/storage/repositories/tracking-requests.js';
 import type { Queryable } from '../../src/storage/db.js';
 import { testApp, type TestApp } from '../kit/app.js';
@@ -26,7 +27,7 @@ type Auth = { authorization: string };
 
 async function get(auth: Auth, url: string) {
   const res = await t.app.inject({ url, headers: auth });
-  expect(res.statusCode, url).toBe(200);
+  expect(res.statusCode, `${url} ${res.body}`).toBe(200);
   return res.json() as { data: { id: string }[]; meta: { total: number; size: number }; links: Record<string, string> };
 }
 
@@ -75,6 +76,17 @@ async function addRequests(q: Queryable, accountId: string, n: number): Promise<
     ids.push(id);
   }
   return ids;
+}
+
+/** Back to the schema before 0012 (its functions take their triggers with them), rows in place; then 0012 and 0015 again. */
+async function rerunCounterMigrations() {
+  const migrations = loadMigrations().filter((m) => m.version === 12 || m.version === 15);
+  expect(migrations).toHaveLength(2);
+  await t.services.db.transaction(async (tx) => {
+    await tx.exec(`DROP TABLE account_row_counts;
+      DROP FUNCTION tidemark_count_rows, tidemark_count_moved_row, tidemark_count_truncated CASCADE;`);
+    for (const m of migrations) await tx.exec(m.sql);
+  });
 }
 
 let serial = 0;
@@ -176,13 +188,7 @@ describe('meta.total of the unfiltered lists', () => {
     await addShipment(a.account.id, 3);
     await addShipment(a.account.id, 1);
     await addRequests(t.services.db, b.account.id, 4);
-    const migration = loadMigrations().find((m) => m.version === 12)!;
-    await t.services.db.transaction(async (tx) => {
-      // Back to the schema before 0012 (its functions take their triggers with them), with the rows in place.
-      await tx.exec(`DROP TABLE account_row_counts;
-        DROP FUNCTION tidemark_count_rows, tidemark_count_moved_row, tidemark_count_truncated CASCADE;`);
-      await tx.exec(migration.sql);
-    });
+    await rerunCounterMigrations();
     await expectTotals(a, { shipments: 2, containers: 4, tracking_requests: 0 });
     await expectTotals(b, { shipments: 0, containers: 0, tracking_requests: 4 });
     // And the triggers are back.
@@ -271,5 +277,92 @@ describe('a truncated table', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('meta.total of /v2/webhook_notifications', () => {
+  async function addWebhook(account: { id: string; features: readonly string[] }, events: string[]) {
+    return t.services.webhooks.create(account, { url: 'https://receiver.example/hooks', events });
+  }
+
+  /** Account events in one statement, as a refresh writes them; each makes a notification per subscribed webhook. */
+  async function addEvents(q: Queryable, accountId: string, events: string[]) {
+    t.clock.advance(1000);
+    const rows = events.map((event) => ({
+      id: newId(),
+      account_id: accountId,
+      event,
+      tracking_request_id: null,
+      shipment_id: null,
+      container_id: null,
+      transport_event_id: null,
+      estimated_event_id: null,
+      payload: {},
+      occurred_at: t.clock.now(),
+    }));
+    await insertAccountEvents(q, rows, t.clock.now());
+  }
+
+  async function expectNotifications(who: { account: { id: string }; auth: Auth }, expected: number) {
+    const [row] = await t.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_notifications WHERE account_id = $1', [
+      who.account.id,
+    ]);
+    expect(row!.n).toBe(expected);
+    expect((await get(who.auth, '/v2/webhook_notifications?page[size]=2')).meta.total).toBe(expected);
+  }
+
+  it('follows the outbox inserts, webhook deletions (cascade), rollbacks, the backfill; filtered lists count', async () => {
+    const a = await t.account();
+    const b = await t.account();
+    await expectNotifications(a, 0);
+    const all = await addWebhook(a.account, ['tracking_request.failed', 'tracking_request.succeeded']);
+    const arrivals = await addWebhook(a.account, ['tracking_request.failed']);
+    await addWebhook(b.account, ['tracking_request.succeeded']);
+
+    await addEvents(t.services.db, a.account.id, ['tracking_request.failed', 'tracking_request.succeeded', 'tracking_request.failed']);
+    await addEvents(t.services.db, b.account.id, ['tracking_request.succeeded', 'tracking_request.failed']);
+    await expectNotifications(a, 5);
+    await expectNotifications(b, 1);
+
+    // Filtered: counted (a full first page of 2 cannot tell where the list ends).
+    const byWebhook = await get(a.auth, `/v2/webhook_notifications?filter[webhook_id]=${all.id}&page[size]=2`);
+    expect(byWebhook.meta).toMatchObject({ size: 2, total: 3 });
+    const byEvent = await get(a.auth, '/v2/webhook_notifications?filter[event]=tracking_request.failed&page[size]=2');
+    expect(byEvent.meta).toMatchObject({ size: 2, total: 4 });
+
+    await expect(
+      t.services.db.transaction(async (tx) => {
+        await addEvents(tx, a.account.id, ['tracking_request.failed']);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectNotifications(a, 5);
+
+    // A deleted webhook takes its notifications with it (ON DELETE CASCADE).
+    await t.services.db.query('DELETE FROM webhooks WHERE id = $1', [arrivals.id]);
+    await expectNotifications(a, 3);
+
+    await rerunCounterMigrations();
+    await expectNotifications(a, 3);
+    await expectNotifications(b, 1);
+    await addEvents(t.services.db, a.account.id, ['tracking_request.succeeded']);
+    await expectNotifications(a, 4);
+  });
+
+  it('pages newest first through the notifications, deep pages included', async () => {
+    const a = await t.account();
+    await addWebhook(a.account, ['tracking_request.failed']);
+    for (let i = 0; i < 4; i++) await addEvents(t.services.db, a.account.id, Array(3).fill('tracking_request.failed'));
+    const [row] = await t.services.db.query<{ ids: string[] }>(
+      'SELECT array_agg(id ORDER BY created_at DESC, id DESC) AS ids FROM webhook_notifications WHERE account_id = $1',
+      [a.account.id],
+    );
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const doc = await get(a.auth, `/v2/webhook_notifications?page[number]=${page}&page[size]=5`);
+      expect(doc.meta.total).toBe(12);
+      seen.push(...doc.data.map((d) => d.id));
+    }
+    expect(seen).toEqual(row!.ids);
   });
 });

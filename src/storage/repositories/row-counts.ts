@@ -1,8 +1,8 @@
-// meta.total of the account's lists: the counts kept by the triggers of migration 0012 when the list is not
+// meta.total of the account's lists: the counts kept by the triggers of migrations 0012 and 0015 when the list is not
 // narrowed, else COUNT(*) (skipped when the page itself shows where the list ends).
 import { one, type Queryable } from '../db.js';
 
-export type CountedTable = 'shipments' | 'containers' | 'tracking_requests';
+export type CountedTable = 'shipments' | 'containers' | 'tracking_requests' | 'webhook_notifications';
 
 /** How many rows of `table` the account has (the sum of its counter slots). */
 export async function accountRowCount(q: Queryable, accountId: string, table: CountedTable): Promise<number> {

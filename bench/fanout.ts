@@ -4,7 +4,6 @@
 // paced rate, p99 of commit → arrival at the receiver.
 // Run: npx tsx bench/fanout.ts [--smoke] [--workers N] [--backlog N]
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +22,7 @@ import { DELIVERY_DEFAULTS } from '../src/webhooks/delivery.js';
 import { wakeDeliveryWorkers } from '../src/storage/repositories/webhooks.js';
 import { type Server, startServer } from '../test/kit/cli.js';
 import { containerColumns } from '../test/kit/seed.js';
+import { backendPids, cpuOf, cpuUsedSince } from './lib/cpu.js';
 import { createDatabase, dropDatabase } from './lib/database.js';
 import { fmt, type GoalResult } from './lib/report.js';
 
@@ -103,26 +103,6 @@ function until(receiver: Receiver, check: () => boolean, timeoutMs: number, what
     const deadline = setTimeout(() => finish(new Error(`${what}: not within ${timeoutMs} ms`)), timeoutMs);
     probe();
   });
-}
-
-/** CPU seconds (user + system) process `pid` has used so far; null where /proc cannot tell (not Linux, gone). */
-function cpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds used by these processes so far (those /proc cannot tell about count as 0). */
-const cpuOf = (pids: readonly (number | undefined)[]) => new Map(pids.map((p) => [p, cpuSeconds(p) ?? 0]));
-
-/** The server processes serving this database now. */
-async function backendPids(db: PgDb): Promise<number[]> {
-  return (await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -292,8 +272,7 @@ async function throughput(db: PgDb, f: Fixture, receiver: Receiver, count: numbe
   const t0 = performance.now();
   await until(receiver, () => receiver.firstArrival.size - before >= count, 300_000, `${count} deliveries`);
   const seconds = (performance.now() - t0) / 1000;
-  const used = (m: Map<number | undefined, number>) =>
-    [...m].reduce((sum, [pid, at0]) => sum + Math.max(0, (cpuSeconds(pid) ?? at0) - at0), 0);
+  const used = cpuUsedSince;
   const self = process.cpuUsage(cpu0.self);
   const cpuMs = {
     workers: (used(cpu0.workers) * 1000) / count,

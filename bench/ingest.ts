@@ -14,6 +14,7 @@
 //
 // `npx tsx bench/ingest.ts [--smoke] [--workers 2] [--shipments N]`
 import { type ChildProcess, fork } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
@@ -23,6 +24,7 @@ import { type Clocks, FixedClock, systemClock } from '../src/domain/clock.js';
 import { EVENT_NAMES } from '../src/domain/events.js';
 import { makeServices } from '../src/compose.js';
 import { PgDb } from '../src/storage/pg.js';
+import { cpuOf, cpuUsedSince, machineBusySince, machineTicks } from './lib/cpu.js';
 import { admin, databaseUrl, dropDatabase, createDatabase } from './lib/database.js';
 import { fmt, type GoalResult } from './lib/report.js';
 import { buildEngine, drain, type Pick, pickStories, PreparedRegistry, prepareAnswers, type WorldSpec } from './ingest-world.js';
@@ -251,9 +253,13 @@ async function roundInProcess(url: string, picks: Pick[], spec: WorldSpec) {
     ];
     await settle(db);
     const since = new Date();
+    const ticks0 = machineTicks();
+    const cpu0 = process.cpuUsage();
     const started = performance.now();
     const handled = await drain(engine, spec.t1);
     const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpu0);
+    const busy = machineBusySince(ticks0);
     const w = await written(db, since, seq);
     // The baseline is short: its median of three runs, each into the copies as they were before the round.
     const runs = [];
@@ -273,6 +279,9 @@ async function roundInProcess(url: string, picks: Pick[], spec: WorldSpec) {
       prepareMs,
       doubles,
       fetched: registry.carrierFetches.size,
+      /** The engine's CPU (this process) in ms, and the share of the machine's cores busy during the round. */
+      engineCpuMs: (cpu.user + cpu.system) / 1000,
+      busy,
     };
   } finally {
     await db.close();
@@ -315,6 +324,8 @@ async function roundInWorkers(url: string, spec: WorldSpec, n: number) {
       ];
       await settle(db, ['public']);
       const since = new Date();
+      const ticks0 = machineTicks();
+      const cpu0 = cpuOf(children.map((c) => c.pid));
       const started = performance.now();
       const done = await Promise.all(
         children.map(
@@ -327,11 +338,13 @@ async function roundInWorkers(url: string, spec: WorldSpec, n: number) {
         ),
       );
       const ms = performance.now() - started;
+      const busy = machineBusySince(ticks0);
+      const workersCpuMs = cpuUsedSince(cpu0) * 1000;
       const w = await written(db, since, seq);
       const fetches = new Map<string, number>();
       for (const d of done) for (const [k, v] of Object.entries(d.fetches)) fetches.set(k, (fetches.get(k) ?? 0) + v);
       const doubles = [...fetches.values()].filter((v) => v > 1).length;
-      return { ms, written: w, perWorker: done.map((d) => d.handled), doubles, fetched: fetches.size };
+      return { ms, written: w, perWorker: done.map((d) => d.handled), doubles, fetched: fetches.size, busy, workersCpuMs };
     } finally {
       await db.close();
     }
@@ -340,6 +353,10 @@ async function roundInWorkers(url: string, spec: WorldSpec, n: number) {
     await Promise.all(exited);
   }
 }
+
+const cores = () => availableParallelism();
+const pct = (share: number) => `${Math.round(share * 100)}%`;
+const busyText = (share: number | null) => (share === null ? '' : `; cores ${pct(share)} busy`);
 
 export async function run(opts: IngestOptions): Promise<GoalResult[]> {
   const shipments = opts.shipments ?? (opts.smoke ? 60 : 3000);
@@ -379,10 +396,13 @@ export async function run(opts: IngestOptions): Promise<GoalResult[]> {
           setup_ms: Math.round(setup.ms),
           prepare_ms: Math.round(round.prepareMs),
           fetched_twice: round.doubles,
+          engine_cpu_ms_per_update: round.engineCpuMs / round.written.containers,
+          machine_busy: round.busy,
         },
         notes:
           `${ACCOUNTS} accounts with webhooks, every ${SHARED}th bill of lading followed by two accounts; the engine's sweep ` +
-          `(runDue) in one process, pool of 10; the baseline is the median of ${BASELINE_RUNS} runs` +
+          `(runDue) in one process, pool of 10${round.busy === null ? '' : `, the machine's cores ${pct(round.busy)} busy during the round`}; ` +
+          `the baseline is the median of ${BASELINE_RUNS} runs` +
           (baseRate < 5000 ? `; on this machine even the raw writes of these rows stay under 5,000 container updates/s` : ''),
       },
     ];
@@ -395,8 +415,8 @@ export async function run(opts: IngestOptions): Promise<GoalResult[]> {
       results.push({
         id: 'ingest-workers',
         goal: `throughput grows with the second worker process; no tracked shipment refreshed twice`,
-        measured: `${opts.workers} worker processes: ${fmt(rn)} container updates/s (refreshes per worker ${many.perWorker.join(' + ')}; fetched twice: ${many.doubles})`,
-        baseline: `1 worker process: ${fmt(r1)} container updates/s`,
+        measured: `${opts.workers} worker processes: ${fmt(rn)} container updates/s (refreshes per worker ${many.perWorker.join(' + ')}; fetched twice: ${many.doubles}${busyText(many.busy)})`,
+        baseline: `1 worker process: ${fmt(r1)} container updates/s${one.busy === null ? '' : ` (${busyText(one.busy).slice(2)})`}`,
         ratio: rn / r1,
         pass: opts.smoke ? null : rn > r1 && many.doubles === 0 && one.doubles === 0 && many.fetched === picks.length,
         figures: {
@@ -409,7 +429,16 @@ export async function run(opts: IngestOptions): Promise<GoalResult[]> {
           one_containers: one.written.containers,
           fetched_twice: many.doubles,
           fetched: many.fetched,
+          one_worker_cpu_ms_per_update: one.workersCpuMs / one.written.containers,
+          many_workers_cpu_ms_per_update: many.workersCpuMs / many.written.containers,
+          one_worker_machine_busy: one.busy,
+          many_workers_machine_busy: many.busy,
         },
+        notes:
+          one.busy === null || many.busy === null
+            ? undefined
+            : `the machine's ${cores()} cores were ${pct(one.busy)} busy with one worker process, ${pct(many.busy)} with ${opts.workers}: ` +
+              `a second worker adds throughput only where the first leaves cores idle`,
       });
     }
     return results;

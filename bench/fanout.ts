@@ -272,11 +272,10 @@ async function throughput(db: PgDb, f: Fixture, receiver: Receiver, count: numbe
   const t0 = performance.now();
   await until(receiver, () => receiver.firstArrival.size - before >= count, 300_000, `${count} deliveries`);
   const seconds = (performance.now() - t0) / 1000;
-  const used = cpuUsedSince;
   const self = process.cpuUsage(cpu0.self);
   const cpuMs = {
-    workers: (used(cpu0.workers) * 1000) / count,
-    postgres: (used(cpu0.postgres) * 1000) / count,
+    workers: (cpuUsedSince(cpu0.workers) * 1000) / count,
+    postgres: (cpuUsedSince(cpu0.postgres) * 1000) / count,
     receiver: (self.user + self.system) / 1000 / count,
   };
   // Every notification ends succeeded with exactly one attempt logged (recorded a moment after the receiver answered).

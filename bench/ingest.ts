@@ -354,9 +354,9 @@ async function roundInWorkers(url: string, spec: WorldSpec, n: number) {
   }
 }
 
-const cores = () => availableParallelism();
 const pct = (share: number) => `${Math.round(share * 100)}%`;
-const busyText = (share: number | null) => (share === null ? '' : `; cores ${pct(share)} busy`);
+/** `cores 84% busy`, or nothing where /proc/stat could not tell. */
+const busyText = (share: number | null, before: string, after = '') => (share === null ? '' : `${before}cores ${pct(share)} busy${after}`);
 
 export async function run(opts: IngestOptions): Promise<GoalResult[]> {
   const shipments = opts.shipments ?? (opts.smoke ? 60 : 3000);
@@ -415,8 +415,8 @@ export async function run(opts: IngestOptions): Promise<GoalResult[]> {
       results.push({
         id: 'ingest-workers',
         goal: `throughput grows with the second worker process; no tracked shipment refreshed twice`,
-        measured: `${opts.workers} worker processes: ${fmt(rn)} container updates/s (refreshes per worker ${many.perWorker.join(' + ')}; fetched twice: ${many.doubles}${busyText(many.busy)})`,
-        baseline: `1 worker process: ${fmt(r1)} container updates/s${one.busy === null ? '' : ` (${busyText(one.busy).slice(2)})`}`,
+        measured: `${opts.workers} worker processes: ${fmt(rn)} container updates/s (refreshes per worker ${many.perWorker.join(' + ')}; fetched twice: ${many.doubles}${busyText(many.busy, '; ')})`,
+        baseline: `1 worker process: ${fmt(r1)} container updates/s${busyText(one.busy, ' (', ')')}`,
         ratio: rn / r1,
         pass: opts.smoke ? null : rn > r1 && many.doubles === 0 && one.doubles === 0 && many.fetched === picks.length,
         figures: {
@@ -437,7 +437,7 @@ export async function run(opts: IngestOptions): Promise<GoalResult[]> {
         notes:
           one.busy === null || many.busy === null
             ? undefined
-            : `the machine's ${cores()} cores were ${pct(one.busy)} busy with one worker process, ${pct(many.busy)} with ${opts.workers}: ` +
+            : `the machine's ${availableParallelism()} cores were ${pct(one.busy)} busy with one worker process, ${pct(many.busy)} with ${opts.workers}: ` +
               `a second worker adds throughput only where the first leaves cores idle`,
       });
     }

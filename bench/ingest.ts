@@ -24,7 +24,7 @@ import { type Clocks, FixedClock, systemClock } from '../src/domain/clock.js';
 import { EVENT_NAMES } from '../src/domain/events.js';
 import { makeServices } from '../src/compose.js';
 import { PgDb } from '../src/storage/pg.js';
-import { cpuOf, cpuUsedSince, machineBusySince, machineTicks } from './lib/cpu.js';
+import { backendPids, cpuOf, cpuUsedSince, machineBusySince, machineTicks, profileWindow } from './lib/cpu.js';
 import { admin, databaseUrl, dropDatabase, createDatabase } from './lib/database.js';
 import { fmt, type GoalResult } from './lib/report.js';
 import { buildEngine, drain, type Pick, pickStories, PreparedRegistry, prepareAnswers, type WorldSpec } from './ingest-world.js';
@@ -42,6 +42,8 @@ const SHARED = 5;
 const BASELINE_CONCURRENCY = 4;
 const BASELINE_BATCH = 500;
 const BASELINE_RUNS = 3;
+/** The goal: container updates a second. */
+const GOAL_RATE = 5000;
 
 export interface IngestOptions {
   smoke: boolean;
@@ -254,12 +256,16 @@ async function roundInProcess(url: string, picks: Pick[], spec: WorldSpec) {
     await settle(db);
     const since = new Date();
     const ticks0 = machineTicks();
+    const pg0 = cpuOf(await backendPids(db));
     const cpu0 = process.cpuUsage();
+    const profiling = await profileWindow('ingest-round');
     const started = performance.now();
     const handled = await drain(engine, spec.t1);
     const ms = performance.now() - started;
     const cpu = process.cpuUsage(cpu0);
     const busy = machineBusySince(ticks0);
+    const postgresCpuMs = cpuUsedSince(pg0, await backendPids(db)) * 1000;
+    await profiling?.();
     const w = await written(db, since, seq);
     // The baseline is short: its median of three runs, each into the copies as they were before the round.
     const runs = [];
@@ -279,8 +285,9 @@ async function roundInProcess(url: string, picks: Pick[], spec: WorldSpec) {
       prepareMs,
       doubles,
       fetched: registry.carrierFetches.size,
-      /** The engine's CPU (this process) in ms, and the share of the machine's cores busy during the round. */
+      /** The engine's CPU (this process) and its PostgreSQL connections' in ms, and the share of the cores busy. */
       engineCpuMs: (cpu.user + cpu.system) / 1000,
+      postgresCpuMs,
       busy,
     };
   } finally {
@@ -326,6 +333,7 @@ async function roundInWorkers(url: string, spec: WorldSpec, n: number) {
       const since = new Date();
       const ticks0 = machineTicks();
       const cpu0 = cpuOf(children.map((c) => c.pid));
+      const pg0 = cpuOf(await backendPids(db));
       const started = performance.now();
       const done = await Promise.all(
         children.map(
@@ -340,11 +348,12 @@ async function roundInWorkers(url: string, spec: WorldSpec, n: number) {
       const ms = performance.now() - started;
       const busy = machineBusySince(ticks0);
       const workersCpuMs = cpuUsedSince(cpu0) * 1000;
+      const postgresCpuMs = cpuUsedSince(pg0, await backendPids(db)) * 1000;
       const w = await written(db, since, seq);
       const fetches = new Map<string, number>();
       for (const d of done) for (const [k, v] of Object.entries(d.fetches)) fetches.set(k, (fetches.get(k) ?? 0) + v);
       const doubles = [...fetches.values()].filter((v) => v > 1).length;
-      return { ms, written: w, perWorker: done.map((d) => d.handled), doubles, fetched: fetches.size, busy, workersCpuMs };
+      return { ms, written: w, perWorker: done.map((d) => d.handled), doubles, fetched: fetches.size, busy, workersCpuMs, postgresCpuMs };
     } finally {
       await db.close();
     }
@@ -355,6 +364,9 @@ async function roundInWorkers(url: string, spec: WorldSpec, n: number) {
 }
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;
+/** What a worker round's updates cost: CPU of the worker processes and of their PostgreSQL connections. */
+const cpuText = (r: { workersCpuMs: number; postgresCpuMs: number; written: { containers: number } }) =>
+  `CPU per update: workers ${fmt(r.workersCpuMs / r.written.containers, 2)} ms, PostgreSQL ${fmt(r.postgresCpuMs / r.written.containers, 2)} ms`;
 /** `cores 84% busy`, or nothing where /proc/stat could not tell. */
 const busyText = (share: number | null, before: string, after = '') => (share === null ? '' : `${before}cores ${pct(share)} busy${after}`);
 
@@ -372,14 +384,19 @@ export async function run(opts: IngestOptions): Promise<GoalResult[]> {
     const rate = (round.written.containers / round.ms) * 1000;
     const baseRate = (round.written.containers / round.baseline.ms) * 1000;
     const ratio = rate / baseRate;
+    const cpuPerUpdate = { engine: round.engineCpuMs / round.written.containers, postgres: round.postgresCpuMs / round.written.containers };
+    /** Cores the goal's rate would keep busy at this CPU per update (engine and PostgreSQL). */
+    const coresForGoal = (GOAL_RATE * (cpuPerUpdate.engine + cpuPerUpdate.postgres)) / 1000;
     const results: GoalResult[] = [
       {
         id: 'ingest',
-        goal: '≥ 5,000 container updates/s and ≥ 25% of the baseline',
-        measured: `${fmt(rate)} container updates/s (${fmt(round.written.containers)} containers of ${fmt(round.handled)} tracked shipments in ${fmt(round.ms / 1000, 1)} s)`,
+        goal: `≥ ${fmt(GOAL_RATE)} container updates/s and ≥ 25% of the baseline`,
+        measured:
+          `${fmt(rate)} container updates/s (${fmt(round.written.containers)} containers of ${fmt(round.handled)} tracked shipments in ${fmt(round.ms / 1000, 1)} s; ` +
+          `CPU per update: engine ${fmt(cpuPerUpdate.engine, 2)} ms, PostgreSQL ${fmt(cpuPerUpdate.postgres, 2)} ms, so ${fmt(GOAL_RATE)}/s needs ≈ ${fmt(coresForGoal, 1)} cores; this machine has ${availableParallelism()})`,
         baseline: `${fmt(baseRate)} container updates/s: raw batched writes of the same ${fmt(round.baseline.rows)} rows in ${fmt(round.baseline.ms / 1000, 2)} s`,
         ratio,
-        pass: opts.smoke ? null : rate >= 5000 && ratio >= 0.25 && round.doubles === 0,
+        pass: opts.smoke ? null : rate >= GOAL_RATE && ratio >= 0.25 && round.doubles === 0,
         figures: {
           container_updates_per_s: Math.round(rate),
           baseline_container_updates_per_s: Math.round(baseRate),
@@ -396,14 +413,18 @@ export async function run(opts: IngestOptions): Promise<GoalResult[]> {
           setup_ms: Math.round(setup.ms),
           prepare_ms: Math.round(round.prepareMs),
           fetched_twice: round.doubles,
-          engine_cpu_ms_per_update: round.engineCpuMs / round.written.containers,
+          engine_cpu_ms_per_update: cpuPerUpdate.engine,
+          postgres_cpu_ms_per_update: cpuPerUpdate.postgres,
+          cores_for_goal: coresForGoal,
           machine_busy: round.busy,
         },
         notes:
           `${ACCOUNTS} accounts with webhooks, every ${SHARED}th bill of lading followed by two accounts; the engine's sweep ` +
           `(runDue) in one process, pool of 10${round.busy === null ? '' : `, the machine's cores ${pct(round.busy)} busy during the round`}; ` +
           `the baseline is the median of ${BASELINE_RUNS} runs` +
-          (baseRate < 5000 ? `; on this machine even the raw writes of these rows stay under 5,000 container updates/s` : ''),
+          (baseRate < GOAL_RATE
+            ? `; on this machine even the raw writes of these rows stay under ${fmt(GOAL_RATE)} container updates/s`
+            : ''),
       },
     ];
     if (opts.workers && opts.workers > 1) {
@@ -415,8 +436,8 @@ export async function run(opts: IngestOptions): Promise<GoalResult[]> {
       results.push({
         id: 'ingest-workers',
         goal: `throughput grows with the second worker process; no tracked shipment refreshed twice`,
-        measured: `${opts.workers} worker processes: ${fmt(rn)} container updates/s (refreshes per worker ${many.perWorker.join(' + ')}; fetched twice: ${many.doubles}${busyText(many.busy, '; ')})`,
-        baseline: `1 worker process: ${fmt(r1)} container updates/s${busyText(one.busy, ' (', ')')}`,
+        measured: `${opts.workers} worker processes: ${fmt(rn)} container updates/s (refreshes per worker ${many.perWorker.join(' + ')}; fetched twice: ${many.doubles}${busyText(many.busy, '; ')}; ${cpuText(many)})`,
+        baseline: `1 worker process: ${fmt(r1)} container updates/s (${busyText(one.busy, '', '; ')}${cpuText(one)})`,
         ratio: rn / r1,
         pass: opts.smoke ? null : rn > r1 && many.doubles === 0 && one.doubles === 0 && many.fetched === picks.length,
         figures: {
@@ -431,6 +452,8 @@ export async function run(opts: IngestOptions): Promise<GoalResult[]> {
           fetched: many.fetched,
           one_worker_cpu_ms_per_update: one.workersCpuMs / one.written.containers,
           many_workers_cpu_ms_per_update: many.workersCpuMs / many.written.containers,
+          one_worker_postgres_cpu_ms_per_update: one.postgresCpuMs / one.written.containers,
+          many_workers_postgres_cpu_ms_per_update: many.postgresCpuMs / many.written.containers,
           one_worker_machine_busy: one.busy,
           many_workers_machine_busy: many.busy,
         },

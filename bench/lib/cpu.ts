@@ -1,6 +1,8 @@
 // CPU accounting from /proc (Linux): what processes used during a measured phase, and how busy the whole machine
 // was, so a result can say where its time went and whether the cores were already saturated.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import type { PgDb } from '../../src/storage/pg.js';
 
 /** CPU seconds (user + system) process `pid` has used so far; null where /proc cannot tell (not Linux, gone). */
@@ -18,9 +20,15 @@ export function cpuSeconds(pid: number | undefined): number | null {
 /** CPU seconds used by these processes so far (those /proc cannot tell about count as 0). */
 export const cpuOf = (pids: readonly (number | undefined)[]) => new Map(pids.map((p) => [p, cpuSeconds(p) ?? 0]));
 
-/** CPU seconds these processes (a `cpuOf` taken earlier) have used since. */
-export const cpuUsedSince = (at0: Map<number | undefined, number>) =>
-  [...at0].reduce((sum, [pid, s0]) => sum + Math.max(0, (cpuSeconds(pid) ?? s0) - s0), 0);
+/**
+ * CPU seconds these processes (a `cpuOf` taken earlier) have used since; `started`: processes found since (new
+ * database connections, say), counted whole.
+ */
+export function cpuUsedSince(at0: Map<number | undefined, number>, started: readonly number[] = []): number {
+  let sum = [...at0].reduce((n, [pid, s0]) => n + Math.max(0, (cpuSeconds(pid) ?? s0) - s0), 0);
+  for (const pid of started) if (!at0.has(pid)) sum += cpuSeconds(pid) ?? 0;
+  return sum;
+}
 
 /** The server processes serving this database now. */
 export async function backendPids(db: PgDb): Promise<number[]> {
@@ -44,4 +52,24 @@ export function machineBusySince(t0: { busy: number; total: number } | null): nu
   const t1 = machineTicks();
   if (!t0 || !t1 || t1.total === t0.total) return null;
   return (t1.busy - t0.busy) / (t1.total - t0.total);
+}
+
+/**
+ * With TIDEMARK_BENCH_PROFILE=<dir>, starts V8's CPU profiler in this process for a measured phase and returns
+ * what stops it and writes `<dir>/<name>-<time>.cpuprofile` (open in Chrome DevTools); null without the variable.
+ * Profiles the phase alone, not the set-up around it that a whole-process `--cpu-prof` would mix in.
+ */
+export async function profileWindow(name: string): Promise<(() => Promise<void>) | null> {
+  const dir = process.env.TIDEMARK_BENCH_PROFILE;
+  if (!dir) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`), JSON.stringify(profile));
+  };
 }

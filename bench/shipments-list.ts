@@ -27,7 +27,7 @@ interface Measured {
   failures: number;
 }
 
-/** The port of discharge most of the account's shipments have (the filtered page's filter). */
+/** The account's most common port of discharge (the filtered page's filter). */
 async function commonPod(url: string, accountId: string): Promise<string> {
   const db = new PgDb(url, { max: 1 });
   try {

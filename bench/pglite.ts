@@ -9,7 +9,7 @@ import { AccountService } from '../src/services/accounts.js';
 import { migrate } from '../src/storage/migrate.js';
 import { PgliteDb } from '../src/storage/pglite.js';
 import { CONTAINER_PATH } from './container-get.js';
-import { generate, markGenerated, SIZES } from './generate.js';
+import { generate, isGenerated, markGenerated, SIZES } from './generate.js';
 import { load, warm } from './lib/load.js';
 import { fmt, type GoalResult } from './lib/report.js';
 import { documentCacheCounts, hitRatio, startTidemark } from './lib/servers.js';
@@ -20,11 +20,11 @@ async function prepare(
   log: (line: string) => void,
 ): Promise<{ dir: string; token: string; ids: string[]; containers: number }> {
   const dir = resolve(import.meta.dirname, `../.bench/pglite-${size}`);
-  if (existsSync(dir) && !existsSync(resolve(dir, '.generated'))) rmSync(dir, { recursive: true, force: true });
+  if (existsSync(dir) && !isGenerated(dir)) rmSync(dir, { recursive: true, force: true });
   const db = await PgliteDb.open(dir, 'bench pglite');
   try {
     await migrate(db);
-    if (!existsSync(resolve(dir, '.generated'))) {
+    if (!isGenerated(dir)) {
       log(`generating ${size} into ${dir} (PGlite) …`);
       const g = await generate(db, SIZES[size]!, log);
       log(`generated ${fmt(g.containers)} containers in ${g.seconds.toFixed(0)} s`);

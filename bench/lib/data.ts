@@ -3,7 +3,7 @@
 import { AccountService } from '../../src/services/accounts.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { PgDb } from '../../src/storage/pg.js';
-import { SIZES, benchDatabaseName, generate } from '../generate.js';
+import { GENERATOR_VERSION, SIZES, benchDatabaseName, generate } from '../generate.js';
 import { createDatabase, databaseExists, databaseUrl } from './database.js';
 import { fmt } from './report.js';
 
@@ -25,8 +25,10 @@ export async function ensureData(size: string, log: (line: string) => void = con
     const db = new PgDb(url, { max: 2 });
     try {
       await migrate(db);
-      const [row] = await db.query<{ value: { containers?: number } }>("SELECT value FROM settings WHERE key = 'bench.generated'");
-      ready = row?.value.containers === containers;
+      const [row] = await db.query<{ value: { containers?: number; version?: number } }>(
+        "SELECT value FROM settings WHERE key = 'bench.generated'",
+      );
+      ready = row?.value.containers === containers && row.value.version === GENERATOR_VERSION;
     } finally {
       await db.close();
     }

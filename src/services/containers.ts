@@ -6,7 +6,7 @@ import { isUuid, newId, referenceId } from '../lib/ids.js';
 import { cleanList } from '../lib/lists.js';
 import type { Db } from '../storage/db.js';
 import {
-  activeContainers,
+  boardCandidates,
   type ContainerFilter,
   type ContainerRecord,
   containersOfShipments,
@@ -23,7 +23,7 @@ import {
 import { findShipmentsByIds } from '../storage/repositories/shipments.js';
 import { findVesselsByImos, vesselPositions } from '../storage/repositories/vessels.js';
 import { insertAccountEvent, upsertTransportEvent } from '../storage/repositories/tracking.js';
-import { type Attention, attentionOf } from '../tracking/attention.js';
+import { type Attention, attentionOf, BOARD_KINDS, type BoardKind, isKind } from '../tracking/attention.js';
 import { type ManualTransportEventRecord, manualDeliveryEvent } from '../tracking/manual-delivery.js';
 import type { ContainerSnapshot } from '../tracking/snapshot.js';
 import { isoInstant } from '../tracking/time.js';
@@ -217,32 +217,44 @@ export class ContainerService {
 
   /**
    * The board: the account's containers that need action today (holds, available, last free day today,
-   * tomorrow or passed, demurrage), most urgent first, with what each needs, judged at domain time.
+   * tomorrow or passed, demurrage), most urgent first, with what each needs, judged at domain time; one page of
+   * them (`needs` narrows it to one kind), and the counts of every kind over all of them. Candidates are judged
+   * on the few snapshot fields that decide it; only the page's containers are read whole.
    */
-  async board(accountId: string): Promise<{ items: (ContainerRecord & { attention: Attention })[]; counts: Record<string, number> }> {
+  async board(
+    accountId: string,
+    page: { limit: number; offset: number },
+    needs?: BoardKind,
+  ): Promise<{ items: (ContainerRecord & { attention: Attention })[]; total: number; counts: Record<string, number> }> {
     const worldNow = this.clocks.world.now();
-    const items = (await activeContainers(this.db, accountId))
-      .map((c) => ({ ...c, attention: attentionOf(c.snapshot as unknown as ContainerSnapshot, worldNow) }))
+    const judged = (await boardCandidates(this.db, accountId))
+      .map((c) => ({ id: c.id, attention: attentionOf(c as unknown as ContainerSnapshot, worldNow) }))
       .filter((c) => c.attention.needs_action)
-      // Most urgent first: the fewest days left, then holds, then the newest.
+      // Most urgent first: the fewest days left, then holds, then the newest (the candidates' order).
       .sort(
         (a, b) =>
           (a.attention.lfd_days_left ?? Number.POSITIVE_INFINITY) - (b.attention.lfd_days_left ?? Number.POSITIVE_INFINITY) ||
           b.attention.holds.length - a.attention.holds.length,
       );
-    const count = (p: (a: Attention) => boolean) => items.filter((c) => p(c.attention)).length;
-    return {
-      items: await this.#withRawEventIds(items),
-      counts: {
-        needs_action: items.length,
-        on_hold: count((a) => a.holds.length > 0),
-        available: count((a) => a.available),
-        lfd_today: count((a) => a.lfd === 'today'),
-        lfd_tomorrow: count((a) => a.lfd === 'tomorrow'),
-        lfd_passed: count((a) => a.lfd === 'passed'),
-        demurrage_accruing: count((a) => a.demurrage_accruing),
-      },
-    };
+    const counts = { needs_action: judged.length } as Record<'needs_action' | BoardKind, number>;
+    for (const kind of BOARD_KINDS) counts[kind] = judged.filter((c) => isKind(c.attention, kind)).length;
+    const listed = needs ? judged.filter((c) => isKind(c.attention, needs)) : judged;
+    const shown = listed.slice(page.offset, page.offset + page.limit);
+    const byId = new Map(
+      (
+        await findContainersByIds(
+          this.db,
+          accountId,
+          shown.map((c) => c.id),
+        )
+      ).map((c) => [c.id, c]),
+    );
+    // A container picked up or deleted between the two reads is left out of the page rather than shown stale.
+    const items = shown.flatMap((c) => {
+      const record = byId.get(c.id);
+      return record ? [{ ...record, attention: c.attention }] : [];
+    });
+    return { items: await this.#withRawEventIds(items), total: listed.length, counts };
   }
 
   async byIds(accountId: string, ids: string[]): Promise<ContainerRecord[]> {

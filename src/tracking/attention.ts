@@ -68,3 +68,25 @@ export function attentionOf(c: Fields, worldNow: Date): Attention {
     needs_action: holds.length > 0 || available || lfd === 'passed' || lfd === 'today' || lfd === 'tomorrow' || demurrage,
   };
 }
+
+/** The kinds of action the board counts and can be narrowed to. */
+export const BOARD_KINDS = ['on_hold', 'available', 'lfd_today', 'lfd_tomorrow', 'lfd_passed', 'demurrage_accruing'] as const;
+export type BoardKind = (typeof BOARD_KINDS)[number];
+
+/** Whether a container's attention is of this kind. */
+export function isKind(a: Attention, kind: BoardKind): boolean {
+  switch (kind) {
+    case 'on_hold':
+      return a.holds.length > 0;
+    case 'available':
+      return a.available;
+    case 'lfd_today':
+      return a.lfd === 'today';
+    case 'lfd_tomorrow':
+      return a.lfd === 'tomorrow';
+    case 'lfd_passed':
+      return a.lfd === 'passed';
+    case 'demurrage_accruing':
+      return a.demurrage_accruing;
+  }
+}

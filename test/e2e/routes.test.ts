@@ -206,14 +206,17 @@ const SPECS: RouteSpec<Fx>[] = [
 
   // ---- containers ----
   { method: 'GET', route: '/v2/containers', owner: 'account', list: true, include: 'shipment,pod_terminal,pickup_facility' },
-  // The board lists what needs action in one answer (no paging); the fixture's boxes may need none yet.
+  // The board pages what needs action; the fixture's boxes may need none yet.
   {
     method: 'GET',
     route: '/v2/containers/board',
     owner: 'account',
+    list: true,
     include: 'shipment',
     except: {
-      tenant: "the fixture's containers need no action yet; src/http/routes/containers/containers.test.ts seeds both accounts' boxes and checks the board keeps to the caller's",
+      tenant:
+        "the fixture's containers need no action yet; src/http/routes/containers/containers.test.ts seeds both accounts' boxes and checks the board keeps to the caller's",
+      paging: "the fixture's containers need no action yet; src/http/routes/containers/containers.test.ts pages a seeded board",
     },
   },
   { method: 'GET', route: '/v2/shipments/:id/estimated_events', owner: 'account', id: (f) => f.shipment, list: true, paged: false },

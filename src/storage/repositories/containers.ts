@@ -223,10 +223,30 @@ export async function setManualDelivery(
   return { previous: row.previous };
 }
 
-/** The account's containers still at (or on their way to) a pickup place: what the board looks at. */
-export async function activeContainers(q: Queryable, accountId: string): Promise<ContainerRecord[]> {
-  return q.query<ContainerRecord>(
-    `${SELECT} WHERE c.account_id = $1 AND s.line_tracking_stopped_at IS NULL
+/**
+ * What the board judges a container by: its id and status, and the snapshot fields attentionOf reads (holds,
+ * availability, last free days, time zones, fees, rail move), as stored, without the rest of its snapshot.
+ */
+export interface BoardCandidate {
+  id: string;
+  current_status: string;
+  [snapshotField: string]: unknown;
+}
+
+/**
+ * The account's containers still at (or on their way to) a pickup place, newest first: what the board looks at,
+ * as the few snapshot fields it judges them by. The status list is the predicate of the partial index
+ * containers_board_idx (migration 0017): keep the two the same, or the index is not used.
+ */
+export async function boardCandidates(q: Queryable, accountId: string): Promise<BoardCandidate[]> {
+  const field = (name: string) => `c.snapshot->'${name}' AS ${name}`;
+  const text = (name: string) => `c.snapshot->>'${name}' AS ${name}`;
+  return q.query<BoardCandidate>(
+    `SELECT c.id, c.current_status, ${field('holds_at_pod_terminal')}, ${field('ind_facility_holds')},
+       (c.snapshot->>'available_for_pickup')::boolean AS available_for_pickup, ${text('pickup_lfd')}, ${text('pod_timezone')},
+       ${text('final_destination_timezone')}, ${field('fees_at_pod_terminal')}, ${field('rail_move')}, ${text('pickup_lfd_rail')}
+     FROM containers c JOIN shipments s ON s.id = c.shipment_id
+     WHERE c.account_id = $1 AND s.line_tracking_stopped_at IS NULL
        AND c.current_status NOT IN ('picked_up', 'delivered', 'empty_returned', 'off_dock', 'dropped', 'new', 'on_ship')
      ORDER BY c.created_at DESC, c.id DESC`,
     [accountId],

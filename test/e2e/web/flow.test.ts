@@ -338,6 +338,21 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     await page.getByRole('button', { name: /Last free day/ }).click();
     expect(await page.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('ascending');
     await checkPage(page, 'flow-board-busy');
+    // A count narrows the board to its kind on the server (filter[needs]); the URL keeps the choice.
+    const kinds = page.getByRole('list', { name: 'Containers needing action, by kind' }).getByRole('button');
+    let chosen = -1;
+    for (let i = 0; i < (await kinds.count()) && chosen < 0; i++) {
+      if (Number(await kinds.nth(i).locator('.count-number').textContent()) > 0) chosen = i;
+    }
+    expect(chosen, 'some kind of action on the busy board').toBeGreaterThanOrEqual(0);
+    const kind = kinds.nth(chosen);
+    const count = Number(await kind.locator('.count-number').textContent());
+    await kind.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('needs')).toMatch(/^[a-z_]+$/);
+    expect(await kind.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => rows.count()).toBe(Math.min(count, 100));
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('needs')).toBeNull();
 
     // Filters live in the URL: applying one narrows the list, Back widens it again.
     await page.goto('/shipments');

@@ -9,17 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FixedClock } from '../../../src/domain/clock.js';
 import { testApp, type TestApp } from '../../kit/app.js';
-import {
-  axe,
-  browserOrSkip,
-  checkPage,
-  formatViolations,
-  phone,
-  screenshot,
-  settled,
-  useBrowser,
-  webAppBuilt,
-} from '../../kit/browser.js';
+import { axe, browserOrSkip, checkPage, formatViolations, phone, screenshot, settled, useBrowser, webAppBuilt } from '../../kit/browser.js';
 
 const gate = browserOrSkip(webAppBuilt);
 

@@ -1,22 +1,23 @@
 // `/board`: the containers that need action today (GET /v2/containers/board?include=shipment) — on hold (which
-// holds), available, last free day today, tomorrow or passed, demurrage accruing — most urgent first, with a
-// count per kind (each a toggle that narrows the table to it) and sortable columns; every row links to its
-// container. Days are counted by the server in the pickup place's own calendar at the world time.
-import { useState } from 'preact/hooks';
+// holds), available, last free day today, tomorrow or passed, demurrage accruing — most urgent first, a page of
+// 100 at a time, with a count per kind (each a toggle that narrows the list to it on the server: filter[needs])
+// and columns that sort the page; every row links to its container. The kind and the page are kept in the URL.
+// Days are counted by the server in the pickup place's own calendar at the world time.
 import { Async } from '../components/Async';
 import { type Column, DataTable } from '../components/DataTable';
 import { Badge } from '../components/Facts';
 import { Page } from '../components/Page';
+import { Pager } from '../components/Pager';
 import { SandboxPanel } from '../components/SandboxPanel';
 import { Time } from '../components/Time';
 import { api } from '../lib/api';
 import { useLoad } from '../lib/hooks';
-import { Included, type ListDoc, type Resource } from '../lib/jsonapi';
+import { Included, type ListDoc, pageCount, type Resource } from '../lib/jsonapi';
 import { containerStatusLabel, containerStatusTone, money } from '../lib/labels';
 import { lfdZone } from '../lib/pickup';
 import type { BoardAttention, ContainerDetail, ShipmentDetail } from '../lib/tracking';
 import { holdLabel } from '../lib/tracking';
-import { Link } from '../lib/router';
+import { Link, setQuery } from '../lib/router';
 import { useWorldAdvanced } from '../lib/world';
 import type { PageProps } from '../routes';
 
@@ -35,13 +36,27 @@ const KINDS: { key: Kind; label: string; test: (a: BoardAttention) => boolean }[
 const NONE: BoardAttention = { holds: [], available: false, lfd: null, lfd_days_left: null, demurrage_accruing: false };
 const attention = (r: BoardRow) => r.meta?.attention ?? NONE;
 
-export default function Board({ session }: PageProps) {
+export const BOARD_PAGE_SIZE = 100;
+
+export default function Board({ location, session }: PageProps) {
+  const needs = location.search.get('needs');
+  const only = KINDS.some((k) => k.key === needs) ? (needs as Kind) : null;
+  const page = Math.max(1, Number.parseInt(location.search.get('page') ?? '1', 10) || 1);
   const board = useLoad(
-    (signal) => api.get<ListDoc<ContainerDetail>>('/v2/containers/board', { signal, query: { include: 'shipment' } }),
-    [],
+    (signal) =>
+      api.get<ListDoc<ContainerDetail>>('/v2/containers/board', {
+        signal,
+        query: {
+          include: 'shipment',
+          ...(only ? { 'filter[needs]': only } : {}),
+          'page[number]': page,
+          'page[size]': BOARD_PAGE_SIZE,
+        },
+      }),
+    [only, page],
   );
   useWorldAdvanced(board.reload);
-  const [only, setOnly] = useState<Kind | null>(null);
+  const setOnly = (kind: Kind | null) => setQuery({ needs: kind, page: null });
 
   return (
     <Page title="Board">
@@ -53,6 +68,7 @@ export default function Board({ session }: PageProps) {
           const counts = (d.meta?.counts ?? {}) as Partial<Record<Kind | 'needs_action', number>>;
           const inc = new Included(d.included);
           const kind = KINDS.find((k) => k.key === only);
+          // The server lists only the chosen kind; the test keeps the table honest while the next page loads.
           const shown = kind ? rows.filter((r) => kind.test(attention(r))) : rows;
           return (
             <>
@@ -93,6 +109,13 @@ export default function Board({ session }: PageProps) {
                     columns={columns(inc)}
                     rows={shown}
                     rowKey={(r) => r.id}
+                  />
+                  <Pager
+                    page={page}
+                    pages={pageCount(d, BOARD_PAGE_SIZE)}
+                    total={d.meta?.total as number | undefined}
+                    onPage={(p) => setQuery({ page: p === 1 ? null : p })}
+                    label="Board pages"
                   />
                 </>
               ) : (
@@ -154,7 +177,9 @@ function columns(inc: Included): Column<BoardRow>[] {
     {
       key: 'status',
       header: 'Status',
-      cell: (r) => <Badge tone={containerStatusTone(r.attributes.current_status)}>{containerStatusLabel(r.attributes.current_status)}</Badge>,
+      cell: (r) => (
+        <Badge tone={containerStatusTone(r.attributes.current_status)}>{containerStatusLabel(r.attributes.current_status)}</Badge>
+      ),
       sortValue: (r) => r.attributes.current_status,
     },
     {
@@ -175,7 +200,9 @@ function columns(inc: Included): Column<BoardRow>[] {
         if (!s) return '—';
         return (
           <span class="shipment-cell">
-            <Link href={`/shipments/${s.id}?container=${r.id}`}>{s.attributes.bill_of_lading_number ?? s.attributes.normalized_number}</Link>
+            <Link href={`/shipments/${s.id}?container=${r.id}`}>
+              {s.attributes.bill_of_lading_number ?? s.attributes.normalized_number}
+            </Link>
             <span class="muted small">{s.attributes.port_of_discharge_name ?? s.attributes.port_of_discharge_locode}</span>
           </span>
         );

@@ -13,10 +13,12 @@ const patch = (url: string, headers: Record<string, string>, payload: unknown) =
   t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
 
 async function accountEvents(accountId: string) {
-  return t.services.db.query<{ event: string; container_id: string; transport_event_id: string; payload: { transport_event: { timestamp: string } } }>(
-    'SELECT event, container_id, transport_event_id, payload FROM account_events WHERE account_id = $1 ORDER BY seq',
-    [accountId],
-  );
+  return t.services.db.query<{
+    event: string;
+    container_id: string;
+    transport_event_id: string;
+    payload: { transport_event: { timestamp: string } };
+  }>('SELECT event, container_id, transport_event_id, payload FROM account_events WHERE account_id = $1 ORDER BY seq', [accountId]);
 }
 
 describe('PATCH /v2/containers/{id}', () => {
@@ -24,7 +26,9 @@ describe('PATCH /v2/containers/{id}', () => {
     const { account, auth } = await t.account();
     const { containerIds } = await seedShipment(t, account.id, { bl: 'MAEU1', containers: [{ number: 'MSKU9070323', refs: ['OLD'] }] });
     const id = containerIds[0]!;
-    const res = await patch(`/v2/containers/${id}`, auth, { data: { type: 'container', id, attributes: { ref_numbers: ['A-1', ' A-1 ', 'B-2'] } } });
+    const res = await patch(`/v2/containers/${id}`, auth, {
+      data: { type: 'container', id, attributes: { ref_numbers: ['A-1', ' A-1 ', 'B-2'] } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ id, type: 'container', attributes: { ref_numbers: ['A-1', 'B-2'], number: 'MSKU9070323' } });
     expect(res.json().links.self).toBe(`http://tidemark.test/v2/containers/${id}`);
@@ -59,7 +63,9 @@ describe('PATCH /v2/containers/{id}', () => {
     expect(res.json().data.attributes).toMatchObject({ current_status: 'delivered', delivered_at: '2026-02-28T17:30:15Z' });
 
     const events = await t.app.inject({ url: `/v2/containers/${id}/transport_events`, headers: auth });
-    const delivered = events.json().data.filter((e: { attributes: { event: string } }) => e.attributes.event === 'container.transport.delivered');
+    const delivered = events
+      .json()
+      .data.filter((e: { attributes: { event: string } }) => e.attributes.event === 'container.transport.delivered');
     expect(delivered).toHaveLength(1);
     expect(delivered[0].attributes).toMatchObject({
       timestamp: '2026-02-28T17:30:15Z',
@@ -135,7 +141,10 @@ describe('GET /v2/containers party filters', () => {
         data: {
           type: 'party_role',
           attributes: { role: 'customer' },
-          relationships: { party: { data: { type: 'party', id: globex.id } }, container: { data: { type: 'container', id: s2.containerIds[1] } } },
+          relationships: {
+            party: { data: { type: 'party', id: globex.id } },
+            container: { data: { type: 'container', id: s2.containerIds[1] } },
+          },
         },
       },
     });
@@ -164,7 +173,10 @@ describe('GET /v2/containers/board', () => {
     const { containerIds } = await seedShipment(t, account.id, {
       bl: 'MAEU20',
       containers: [
-        { number: 'MSKU9070323', snapshot: { current_status: 'available', available_for_pickup: true, pod_timezone: LA, pickup_lfd: '2026-03-02T08:00:00Z' } },
+        {
+          number: 'MSKU9070323',
+          snapshot: { current_status: 'available', available_for_pickup: true, pod_timezone: LA, pickup_lfd: '2026-03-02T08:00:00Z' },
+        },
         {
           number: 'TGHU1234567',
           snapshot: {
@@ -186,7 +198,13 @@ describe('GET /v2/containers/board', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.data.map((c: { id: string }) => c.id)).toEqual([containerIds[1], containerIds[0]]);
-    expect(body.data[0].meta.attention).toEqual({ holds: ['customs'], available: false, lfd: 'passed', lfd_days_left: -2, demurrage_accruing: true });
+    expect(body.data[0].meta.attention).toEqual({
+      holds: ['customs'],
+      available: false,
+      lfd: 'passed',
+      lfd_days_left: -2,
+      demurrage_accruing: true,
+    });
     expect(body.data[1].meta.attention).toMatchObject({ available: true, lfd: 'tomorrow', lfd_days_left: 1 });
     expect(body.meta.counts).toEqual({
       needs_action: 2,
@@ -198,5 +216,46 @@ describe('GET /v2/containers/board', () => {
       demurrage_accruing: 1,
     });
     expect(body.included.map((o: { type: string }) => o.type)).toEqual(['shipment']);
+    expect(body.meta).toMatchObject({ size: 2, total: 2 });
+
+    // A page at a time, most urgent first; the counts stay those of the whole board.
+    const page2 = await t.app.inject({ url: '/v2/containers/board?page[size]=1&page[number]=2', headers: auth });
+    expect(page2.statusCode, page2.body).toBe(200);
+    expect(page2.json().data.map((c: { id: string }) => c.id)).toEqual([containerIds[0]]);
+    expect(page2.json().meta).toMatchObject({ size: 1, total: 2, counts: body.meta.counts });
+    expect(page2.json().links.prev).toContain('page[number]=1&page[size]=1');
+    expect(page2.json().links.next).toBeUndefined();
+
+    // filter[needs] lists one kind; the counts are unchanged.
+    const available = await t.app.inject({ url: '/v2/containers/board?filter[needs]=available', headers: auth });
+    expect(available.json().data.map((c: { id: string }) => c.id)).toEqual([containerIds[0]]);
+    expect(available.json().meta).toMatchObject({ total: 1, counts: body.meta.counts });
+    const passed = await t.app.inject({ url: '/v2/containers/board?filter[needs]=lfd_passed', headers: auth });
+    expect(passed.json().data.map((c: { id: string }) => c.id)).toEqual([containerIds[1]]);
+
+    for (const [query, parameter] of [
+      ['filter[needs]=soon', 'filter[needs]'],
+      ['filter[status]=available', 'filter[status]'],
+      ['page[size]=0', 'page[size]'],
+    ]) {
+      const bad = await t.app.inject({ url: `/v2/containers/board?${query}`, headers: auth });
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().errors[0].source).toEqual({ parameter });
+    }
+  });
+
+  it('leaves out the containers of stopped shipments and those past their pickup', async () => {
+    const { account, auth } = await t.account();
+    const LA = 'America/Los_Angeles';
+    const waiting = { current_status: 'available' as const, available_for_pickup: true, pod_timezone: LA };
+    const tracked = await seedShipment(t, account.id, { bl: 'MAEU30', containers: [{ number: 'MSKU9070323', snapshot: waiting }] });
+    await seedShipment(t, account.id, { bl: 'MAEU31', stopped: true, containers: [{ number: 'TGHU1234567', snapshot: waiting }] });
+    await seedShipment(t, account.id, {
+      bl: 'MAEU32',
+      containers: [{ number: 'CMAU1234562', snapshot: { current_status: 'empty_returned', available_for_pickup: true, pod_timezone: LA } }],
+    });
+    const res = await t.app.inject({ url: '/v2/containers/board', headers: auth });
+    expect(res.json().data.map((c: { id: string }) => c.id)).toEqual(tracked.containerIds);
+    expect(res.json().meta.counts).toMatchObject({ needs_action: 1, available: 1 });
   });
 });

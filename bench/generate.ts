@@ -97,16 +97,29 @@ export async function generate(db: Db, containers: number, log: (line: string) =
        AND indexname NOT LIKE '%\\_pkey'`,
   );
   for (const ix of indexes) await db.exec(`DROP INDEX "${ix.name}"`);
+  // The template's rows, numbered by shipment (k = 0..S-1), in tables of their own: a clone statement reads these
+  // few rows instead of scanning the growing tables for them (their indexes are dropped during the load).
+  await db.exec(`DROP TABLE IF EXISTS ${TEMPLATE_TABLES.join(', ')}`);
+  await db.query(
+    `CREATE UNLOGGED TABLE bench_template_shipments AS
+     SELECT s.*, (row_number() OVER (ORDER BY s.id) - 1)::int AS k FROM shipments s WHERE s.account_id = $1`,
+    [template],
+  );
+  await db.exec(`CREATE UNLOGGED TABLE bench_template_containers AS
+    SELECT c.*, t.k FROM containers c JOIN bench_template_shipments t ON t.id = c.shipment_id`);
+  await db.exec(`CREATE UNLOGGED TABLE bench_template_events AS
+    SELECT e.*, t.k FROM transport_events e JOIN bench_template_shipments t ON t.id = e.shipment_id`);
   const CHUNK = Math.max(1, Math.floor((50_000 * S) / shape.containers));
   let first = 1;
   for (const [i, n] of perAccount.entries()) {
     const account = accounts[i]!;
     for (let from = first; from < first + n; from += CHUNK) {
-      await cloneShipments(db, template, S, account.id, from, Math.min(first + n - 1, from + CHUNK - 1));
+      await cloneShipments(db, S, account.id, from, Math.min(first + n - 1, from + CHUNK - 1));
     }
     first += n;
     if (i < 3 || i % 20 === 19) log(`  account ${i + 1}/${ACCOUNTS}: ${fmt(first - 1)} shipments so far`);
   }
+  await db.exec(`DROP TABLE ${TEMPLATE_TABLES.join(', ')}`);
   log(`building ${indexes.length} indexes`);
   for (const ix of indexes) await db.exec(ix.def);
   // The copies share the template's tracked shipments (so their containers have raw events to render, as real
@@ -137,6 +150,9 @@ export async function generate(db: Db, containers: number, log: (line: string) =
     seconds: (performance.now() - started) / 1000,
   };
 }
+
+/** Where generate keeps the template's rows during the load. */
+const TEMPLATE_TABLES = ['bench_template_events', 'bench_template_containers', 'bench_template_shipments'];
 
 /** Ordinary bills of lading tracked at each of these days of the template's month (12 each). */
 const COHORT_DAYS = [0, 8, 16, 22, 26, 29];
@@ -229,14 +245,13 @@ async function dropClones(db: Db, template: string): Promise<void> {
  * tables agree; numbers get the copy number so every copy is its own shipment; creation times go back a minute
  * per copy (newest first lists).
  */
-async function cloneShipments(db: Db, template: string, perCopy: number, account: string, from: number, to: number): Promise<void> {
+async function cloneShipments(db: Db, perCopy: number, account: string, from: number, to: number): Promise<void> {
   // A random-looking (version 4 shaped) UUID made from the template row's id and the copy number.
   const id = (col: string) => `overlay(overlay(md5(${col}::text || ':' || g.n) placing '4' from 13) placing '8' from 17)::uuid`;
   const back = `(g.n * interval '1 minute')`;
-  // The template's shipments numbered 0..S-1 (k), and the copies (g.n) that hold units from..to.
-  const units = `generate_series(($3::int - 1) / ${perCopy} + 1, ($4::int - 1) / ${perCopy} + 1) AS g(n)
-    CROSS JOIN (SELECT id AS shipment_id, (row_number() OVER (ORDER BY id) - 1)::int AS k FROM shipments WHERE account_id = $1) AS t`;
-  const within = `(g.n - 1) * ${perCopy} + t.k + 1 BETWEEN $3 AND $4`;
+  // The copies (g.n) that hold units from..to, and each template row's shipment number k.
+  const copies = `generate_series(($2::int - 1) / ${perCopy} + 1, ($3::int - 1) / ${perCopy} + 1) AS g(n)`;
+  const within = (t: string) => `(g.n - 1) * ${perCopy} + ${t}.k + 1 BETWEEN $2 AND $3`;
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO shipments (id, account_id, bill_of_lading_number, normalized_number, request_number, ref_numbers, tags,
@@ -247,7 +262,7 @@ async function cloneShipments(db: Db, template: string, perCopy: number, account
          destination_original_eta_at, destination_timezone, line_tracking_last_attempted_at, line_tracking_last_succeeded_at,
          line_tracking_stopped_at, line_tracking_stopped_reason, booking_number, snapshot, line_tracking_next_attempt_at,
          tracked_shipment_id, created_at, updated_at)
-       SELECT ${id('s.id')}, $2, s.bill_of_lading_number || g.n, s.normalized_number || g.n, s.request_number || g.n,
+       SELECT ${id('s.id')}, $1, s.bill_of_lading_number || g.n, s.normalized_number || g.n, s.request_number || g.n,
          array[('PO' || g.n)], s.tags, s.shipping_line_scac, s.shipping_line_name, s.shipping_line_short_name,
          s.port_of_lading_locode, s.port_of_lading_name, s.pol_etd_at, s.pol_atd_at, s.pol_original_etd_at, s.pol_timezone,
          s.port_of_discharge_locode, s.port_of_discharge_name, s.pod_terminal_firms_code, s.pod_vessel_name, s.pod_vessel_imo,
@@ -256,28 +271,28 @@ async function cloneShipments(db: Db, template: string, perCopy: number, account
          s.line_tracking_last_attempted_at, s.line_tracking_last_succeeded_at, s.line_tracking_stopped_at,
          s.line_tracking_stopped_reason, s.booking_number || g.n, s.snapshot, s.line_tracking_next_attempt_at,
          s.tracked_shipment_id, s.created_at - ${back}, s.updated_at - ${back}
-       FROM ${units} JOIN shipments s ON s.id = t.shipment_id WHERE ${within}`,
-      [template, account, from, to],
+       FROM ${copies} CROSS JOIN bench_template_shipments s WHERE ${within('s')}`,
+      [account, from, to],
     );
     // Container numbers: the template's owner code and a serial made of the copy number (unique per copy).
     await tx.query(
       `INSERT INTO containers (id, account_id, shipment_id, number, ref_numbers, current_status, snapshot,
          terminal_checked_at, terminal_next_check_at, rail_checked_at, rail_next_check_at, created_at, updated_at)
-       SELECT ${id('c.id')}, $2, ${id('c.shipment_id')},
+       SELECT ${id('c.id')}, $1, ${id('c.shipment_id')},
          left(c.number, 4) || lpad(((g.n * 37 + right(c.number, 7)::bigint) % 10000000)::text, 7, '0'),
          c.ref_numbers, c.current_status, c.snapshot || jsonb_build_object('number',
            left(c.number, 4) || lpad(((g.n * 37 + right(c.number, 7)::bigint) % 10000000)::text, 7, '0')),
          c.terminal_checked_at, c.terminal_next_check_at, c.rail_checked_at, c.rail_next_check_at,
          c.created_at - ${back}, c.updated_at - ${back}
-       FROM ${units} JOIN containers c ON c.shipment_id = t.shipment_id WHERE ${within}`,
-      [template, account, from, to],
+       FROM ${copies} CROSS JOIN bench_template_containers c WHERE ${within('c')}`,
+      [account, from, to],
     );
     await tx.query(
       `INSERT INTO transport_events (id, account_id, shipment_id, container_id, event, key, "timestamp", record, created_at, updated_at)
-       SELECT ${id('e.id')}, $2, ${id('e.shipment_id')}, ${id('e.container_id')}, e.event, e.key, e."timestamp", e.record,
+       SELECT ${id('e.id')}, $1, ${id('e.shipment_id')}, ${id('e.container_id')}, e.event, e.key, e."timestamp", e.record,
          e.created_at - ${back}, e.updated_at - ${back}
-       FROM ${units} JOIN transport_events e ON e.shipment_id = t.shipment_id WHERE ${within}`,
-      [template, account, from, to],
+       FROM ${copies} CROSS JOIN bench_template_events e WHERE ${within('e')}`,
+      [account, from, to],
     );
   });
 }

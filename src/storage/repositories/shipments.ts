@@ -129,7 +129,9 @@ export async function listShipments(
   if (filter.carriers) add((n) => `s.shipping_line_scac = ANY(${n}::text[])`, filter.carriers);
   if (filter.containerStatuses) {
     add(
-      (n) => `EXISTS (SELECT 1 FROM containers c WHERE c.shipment_id = s.id AND c.current_status = ANY(${n}::text[]))`,
+      // The account named in the EXISTS lets PostgreSQL read containers_account_status_idx alone (migration 0018).
+      (n) =>
+        `EXISTS (SELECT 1 FROM containers c WHERE c.account_id = $1 AND c.shipment_id = s.id AND c.current_status = ANY(${n}::text[]))`,
       filter.containerStatuses,
     );
   }

@@ -68,7 +68,9 @@ export async function listUsers(q: Queryable, accountId: string): Promise<UserRo
 }
 
 export async function countOwners(q: Queryable, accountId: string): Promise<number> {
-  return (await one<{ n: number }>(q, "SELECT count(*)::int AS n FROM users WHERE account_id = $1 AND role = 'owner'", [accountId]))?.n ?? 0;
+  return (
+    (await one<{ n: number }>(q, "SELECT count(*)::int AS n FROM users WHERE account_id = $1 AND role = 'owner'", [accountId]))?.n ?? 0
+  );
 }
 
 export async function deleteUser(q: Queryable, accountId: string, id: string): Promise<boolean> {
@@ -86,10 +88,14 @@ export async function noteSignIn(q: Queryable, id: string, now: Date): Promise<v
 // ---------- sessions ----------
 
 export async function insertSession(q: Queryable, s: SessionRow & { token_sha256: Buffer }): Promise<void> {
-  await q.query(
-    'INSERT INTO sessions (id, token_sha256, user_id, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
-    [s.id, s.token_sha256, s.user_id, s.csrf_token, s.created_at, s.expires_at],
-  );
+  await q.query('INSERT INTO sessions (id, token_sha256, user_id, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    s.id,
+    s.token_sha256,
+    s.user_id,
+    s.csrf_token,
+    s.created_at,
+    s.expires_at,
+  ]);
 }
 
 /** The live session with this token digest, with its user. */

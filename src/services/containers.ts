@@ -33,6 +33,7 @@ import { type ContainerRoute, planRoute } from './container-route.js';
 
 export type { Attention } from '../tracking/attention.js';
 export { CONTAINER_STATUSES } from '../tracking/snapshot.js';
+export { BOARD_KINDS, type BoardKind } from '../tracking/attention.js';
 export type { ContainerFilter, ContainerRecord, TransportEventRow };
 export type { RawEventRecord };
 export type { ContainerRoute, RouteLeg, RouteStop } from './container-route.js';

@@ -2,7 +2,7 @@
 // first, each with what it needs in `meta.attention`, a page at a time (`filter[needs]` narrows the list to one
 // kind), and the counts per kind over all of them in the document meta.
 import { badRequest } from '../../../domain/errors.js';
-import { BOARD_KINDS, type BoardKind } from '../../../tracking/attention.js';
+import { BOARD_KINDS, type BoardKind } from '../../../services/containers.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { MAX_PAGE_SIZE, pageLinks, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
 import { filtersOf, singleValue } from '../../query.js';

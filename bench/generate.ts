@@ -156,7 +156,18 @@ const TEMPLATE_TABLES = ['bench_template_events', 'bench_template_containers', '
 
 /** Ordinary bills of lading tracked at each of these days of the template's month (12 each). */
 const COHORT_DAYS = [0, 8, 16, 22, 26, 29];
-const COHORT_SIZE = 12;
+/**
+ * 12; TIDEMARK_BENCH_COHORT_SIZE makes the cohorts smaller where only the benchmarks' running matters, not
+ * their figures (CI's smoke run: the template's month is most of the time a smoke run spends generating).
+ */
+const COHORT_SIZE = cohortSize(process.env.TIDEMARK_BENCH_COHORT_SIZE);
+
+function cohortSize(value: string | undefined): number {
+  if (value === undefined || value === '') return 12;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new Error('TIDEMARK_BENCH_COHORT_SIZE must be a whole number from 1 to 100');
+  return n;
+}
 const MONTH_DAYS = 30;
 /** Carriers the sandbox simulates that every account may track by bill of lading. */
 const SCACS = CARRIERS.filter((c) => c.defaultEnabled && c.trackByBillOfLading && isSandboxScac(c.scac)).map((c) => c.scac);

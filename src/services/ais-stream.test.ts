@@ -153,7 +153,9 @@ describe('AIS stream over loopback TCP', () => {
     await lastLine;
     await ingest.flush();
 
-    expect(connections).toBe(2);
+    // Both halves came over their own connection; after the second hang-up the listener reconnects again (10 ms
+    // backoff) and may already have done so under load (that connection is refused: nothing more to send).
+    expect(connections).toBeGreaterThanOrEqual(2);
     expect(stream.stats()).toMatchObject({
       lines: LINES.length,
       positions: 8,

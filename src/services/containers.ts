@@ -241,21 +241,17 @@ export class ContainerService {
     for (const kind of BOARD_KINDS) counts[kind] = judged.filter((c) => isKind(c.attention, kind)).length;
     const listed = needs ? judged.filter((c) => isKind(c.attention, needs)) : judged;
     const shown = listed.slice(page.offset, page.offset + page.limit);
-    const byId = new Map(
-      (
-        await findContainersByIds(
-          this.db,
-          accountId,
-          shown.map((c) => c.id),
-        )
-      ).map((c) => [c.id, c]),
+    const records = await this.byIds(
+      accountId,
+      shown.map((c) => c.id),
     );
+    const byId = new Map(records.map((c) => [c.id, c]));
     // A container picked up or deleted between the two reads is left out of the page rather than shown stale.
     const items = shown.flatMap((c) => {
       const record = byId.get(c.id);
       return record ? [{ ...record, attention: c.attention }] : [];
     });
-    return { items: await this.#withRawEventIds(items), total: listed.length, counts };
+    return { items, total: listed.length, counts };
   }
 
   async byIds(accountId: string, ids: string[]): Promise<ContainerRecord[]> {

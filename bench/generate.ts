@@ -23,9 +23,8 @@ import { createDatabase, databaseUrl } from './lib/database.js';
 import { fmt } from './lib/report.js';
 import { FEATURES, type Feature } from '../src/domain/account.js';
 import { AccountService } from '../src/services/accounts.js';
+import { BL_SCACS } from './ingest-world.js';
 import { openWorld, RAISED_LIMITS } from './lib/world.js';
-import { isSandboxScac } from '../src/sandbox/world/index.js';
-import { CARRIERS } from '../src/sources/reference/index.js';
 
 export const SIZES: Record<string, number> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000, '10m': 10_000_000 };
 export const ACCOUNTS = 100;
@@ -169,8 +168,6 @@ function cohortSize(value: string | undefined): number {
   return n;
 }
 const MONTH_DAYS = 30;
-/** Carriers the sandbox simulates that every account may track by bill of lading. */
-const SCACS = CARRIERS.filter((c) => c.defaultEnabled && c.trackByBillOfLading && isSandboxScac(c.scac)).map((c) => c.scac);
 
 /**
  * The account whose shipments are cloned: made on first use by tracking, through the real service, every
@@ -211,7 +208,7 @@ async function templateAccount(db: Db, log: (line: string) => void): Promise<str
       if (at > day) await world.services.sandbox!.advance((at - day) * DAY);
       day = at;
       for (let i = 0; i < COHORT_SIZE; i++) {
-        const scac = SCACS[(cohort * COHORT_SIZE + i) % SCACS.length]!;
+        const scac = BL_SCACS[(cohort * COHORT_SIZE + i) % BL_SCACS.length]!;
         await track('bill_of_lading', `${scac}T${cohort}${String(i).padStart(6, '0')}`, scac, `cohort-${at}`);
       }
       await world.queue.runOnce('tracking.attempt');

@@ -17,7 +17,7 @@ import type { Db } from '../src/storage/db.js';
 const WORLD_URL = 'http://world.bench.invalid';
 
 /** Carriers the sandbox simulates that every account may track by bill of lading. */
-const SCACS = CARRIERS.filter((c) => c.defaultEnabled && c.trackByBillOfLading && isSandboxScac(c.scac)).map((c) => c.scac);
+export const BL_SCACS = CARRIERS.filter((c) => c.defaultEnabled && c.trackByBillOfLading && isSandboxScac(c.scac)).map((c) => c.scac);
 
 export interface WorldSpec {
   seed: string;
@@ -56,7 +56,7 @@ export function pickStories(spec: WorldSpec): Pick[] {
   const picks: Pick[] = [];
   for (let i = 0; picks.length < spec.shipments; i++) {
     if (i > spec.shipments * 50) throw new Error(`only ${picks.length} of ${spec.shipments} stories change every container`);
-    const scac = SCACS[i % SCACS.length]!;
+    const scac = BL_SCACS[i % BL_SCACS.length]!;
     const number = `${scac}B${String(i).padStart(9, '0')}`;
     const story = tellStory({ seed: spec.seed, scac, numberType: 'bill_of_lading', number, anchorAt: spec.t0 });
     if (story.scenario !== 'ordinary') continue;

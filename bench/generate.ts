@@ -285,13 +285,14 @@ async function cloneShipments(db: Db, perCopy: number, account: string, from: nu
     // Container numbers: the template's owner code and a serial made of the copy number (unique per copy).
     await tx.query(
       `INSERT INTO containers (id, account_id, shipment_id, number, ref_numbers, current_status, snapshot,
-         terminal_checked_at, terminal_next_check_at, rail_checked_at, rail_next_check_at, created_at, updated_at)
+         terminal_checked_at, terminal_next_check_at, rail_checked_at, rail_next_check_at, pickup_zone, pickup_lfd_day,
+         pickup_holds, pickup_available, pickup_billed, created_at, updated_at)
        SELECT ${id('c.id')}, $1, ${id('c.shipment_id')},
          left(c.number, 4) || lpad(((g.n * 37 + right(c.number, 7)::bigint) % 10000000)::text, 7, '0'),
          c.ref_numbers, c.current_status, c.snapshot || jsonb_build_object('number',
            left(c.number, 4) || lpad(((g.n * 37 + right(c.number, 7)::bigint) % 10000000)::text, 7, '0')),
-         c.terminal_checked_at, c.terminal_next_check_at, c.rail_checked_at, c.rail_next_check_at,
-         c.created_at - ${back}, c.updated_at - ${back}
+         c.terminal_checked_at, c.terminal_next_check_at, c.rail_checked_at, c.rail_next_check_at, c.pickup_zone,
+         c.pickup_lfd_day, c.pickup_holds, c.pickup_available, c.pickup_billed, c.created_at - ${back}, c.updated_at - ${back}
        FROM ${copies} CROSS JOIN bench_template_containers c WHERE ${within('c')}`,
       [account, from, to],
     );

@@ -6,7 +6,8 @@ import { isUuid, newId, referenceId } from '../lib/ids.js';
 import { cleanList } from '../lib/lists.js';
 import type { Db } from '../storage/db.js';
 import {
-  boardCandidates,
+  boardPage,
+  boardZones,
   type ContainerFilter,
   type ContainerRecord,
   containersOfShipments,
@@ -23,7 +24,7 @@ import {
 import { findShipmentsByIds } from '../storage/repositories/shipments.js';
 import { findVesselsByImos, vesselPositions } from '../storage/repositories/vessels.js';
 import { insertAccountEvent, upsertTransportEvent } from '../storage/repositories/tracking.js';
-import { type Attention, attentionOf, BOARD_KINDS, type BoardKind, isKind } from '../tracking/attention.js';
+import { type Attention, attentionOf, type BoardKind, localDayOf } from '../tracking/attention.js';
 import { type ManualTransportEventRecord, manualDeliveryEvent } from '../tracking/manual-delivery.js';
 import type { ContainerSnapshot } from '../tracking/snapshot.js';
 import { isoInstant } from '../tracking/time.js';
@@ -220,7 +221,8 @@ export class ContainerService {
    * The board: the account's containers that need action today (holds, available, last free day today,
    * tomorrow or passed, demurrage), most urgent first, with what each needs, judged at domain time; one page of
    * them (`needs` narrows it to one kind), and the counts of every kind over all of them. Candidates are judged
-   * on the few snapshot fields that decide it; only the page's containers are read whole.
+   * in the database on the pickup facts kept with each (tracking/attention.ts pickupFacts); only the page's
+   * containers are read whole, and their attention is judged again from their snapshots.
    */
   async board(
     accountId: string,
@@ -228,30 +230,16 @@ export class ContainerService {
     needs?: BoardKind,
   ): Promise<{ items: (ContainerRecord & { attention: Attention })[]; total: number; counts: Record<string, number> }> {
     const worldNow = this.clocks.world.now();
-    const judged = (await boardCandidates(this.db, accountId))
-      .map((c) => ({ id: c.id, attention: attentionOf(c as unknown as ContainerSnapshot, worldNow) }))
-      .filter((c) => c.attention.needs_action)
-      // Most urgent first: the fewest days left, then holds, then the newest (the candidates' order).
-      .sort(
-        (a, b) =>
-          (a.attention.lfd_days_left ?? Number.POSITIVE_INFINITY) - (b.attention.lfd_days_left ?? Number.POSITIVE_INFINITY) ||
-          b.attention.holds.length - a.attention.holds.length,
-      );
-    const counts = { needs_action: judged.length } as Record<'needs_action' | BoardKind, number>;
-    for (const kind of BOARD_KINDS) counts[kind] = judged.filter((c) => isKind(c.attention, kind)).length;
-    const listed = needs ? judged.filter((c) => isKind(c.attention, needs)) : judged;
-    const shown = listed.slice(page.offset, page.offset + page.limit);
-    const records = await this.byIds(
-      accountId,
-      shown.map((c) => c.id),
-    );
-    const byId = new Map(records.map((c) => [c.id, c]));
+    // The day it is in each zone the account's candidates count their last free days in.
+    const today = new Map((await boardZones(this.db, accountId)).map((zone) => [zone, localDayOf(worldNow, zone || null)]));
+    const { counts, ids } = await boardPage(this.db, accountId, today, needs, page);
+    const byId = new Map((await this.byIds(accountId, ids)).map((c) => [c.id, c]));
     // A container picked up or deleted between the two reads is left out of the page rather than shown stale.
-    const items = shown.flatMap((c) => {
-      const record = byId.get(c.id);
-      return record ? [{ ...record, attention: c.attention }] : [];
+    const items = ids.flatMap((id) => {
+      const record = byId.get(id);
+      return record ? [{ ...record, attention: attentionOf(record.snapshot as unknown as ContainerSnapshot, worldNow) }] : [];
     });
-    return { items, total: listed.length, counts };
+    return { items, total: counts[needs ?? 'needs_action'], counts };
   }
 
   async byIds(accountId: string, ids: string[]): Promise<ContainerRecord[]> {

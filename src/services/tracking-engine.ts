@@ -22,6 +22,7 @@ import * as requests from '../storage/repositories/tracking-requests.js';
 import * as repo from '../storage/repositories/tracking.js';
 import { findVesselsByImos, rememberVessels } from '../storage/repositories/vessels.js';
 import { portByLocode } from '../sources/reference/index.js';
+import { pickupFacts } from '../tracking/attention.js';
 import { aisMilestones, aisWindow } from '../tracking/port-calls.js';
 import type { NormalizeInput } from '../tracking/normalize.js';
 import { type DomainEvent, detectChanges, type StoredState } from '../tracking/changes.js';
@@ -873,6 +874,7 @@ export class TrackingEngine {
           terminal_next_check_at: tracked.terminal_next_check_at,
           rail_checked_at: c.rail_move ? tracked.rail_checked_at : null,
           rail_next_check_at: c.rail_move ? tracked.rail_next_check_at : null,
+          pickup: pickupFacts(c),
         })),
       ),
       wall,

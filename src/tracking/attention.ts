@@ -43,22 +43,65 @@ function localDay(ms: number, zone: string | null): number {
   return Math.floor(wall / DAY_MS) * DAY_MS;
 }
 
-export function attentionOf(c: Fields, worldNow: Date): Attention {
-  const done = DONE.has(c.current_status);
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone (UTC when the zone is unknown or null). */
+export function localDayOf(instant: Date, zone: string | null): string {
+  return new Date(localDay(instant.getTime(), zone)).toISOString().slice(0, 10);
+}
+
+/**
+ * What decides a container's place on the board apart from the day it is: the calendar its last free day is
+ * counted in, that day, the holds blocking pickup, availability and a demurrage fee already billed. They depend on
+ * the snapshot alone, so they are kept with the container when it is written (`pickup_*` columns) and the board
+ * judges every container of an account from an index, given the day it is in each zone.
+ */
+export interface PickupFacts {
+  /** The zone of the pickup place's calendar (null: UTC). */
+  zone: string | null;
+  /** The last free day in that calendar (`YYYY-MM-DD`), or null when none is known. */
+  lfd_day: string | null;
+  /** Holds that block pickup (status `hold`). */
+  holds: number;
+  available: boolean;
+  /** The terminal already bills demurrage. */
+  billed: boolean;
+}
+
+function factsWithHolds(c: Fields): PickupFacts & { hold_names: string[] } {
   // A rail move's last free day and holds are the inland facility's once the rail LFD is known.
   const inland = c.rail_move && c.pickup_lfd !== null && c.pickup_lfd === c.pickup_lfd_rail;
-  const zone = inland ? c.final_destination_timezone : c.pod_timezone;
+  const zone = (inland ? c.final_destination_timezone : c.pod_timezone) || null;
   const holdList = (inland ? c.ind_facility_holds : c.holds_at_pod_terminal) ?? [];
-  const holds = done ? [] : holdList.filter((h) => h.status === 'hold').map((h) => h.name);
-  const available = !done && c.available_for_pickup === true;
-  let daysLeft: number | null = null;
-  if (!done && c.pickup_lfd) {
-    daysLeft = Math.round((localDay(Date.parse(c.pickup_lfd), zone) - localDay(worldNow.getTime(), zone)) / DAY_MS);
-  }
+  const hold_names = holdList.filter((h) => h.status === 'hold').map((h) => h.name);
+  const lfdMs = c.pickup_lfd ? Date.parse(c.pickup_lfd) : Number.NaN;
+  return {
+    zone,
+    lfd_day: Number.isNaN(lfdMs) ? null : localDayOf(new Date(lfdMs), zone),
+    holds: hold_names.length,
+    hold_names,
+    available: c.available_for_pickup === true,
+    billed: (c.fees_at_pod_terminal ?? []).some((f) => f.type === 'demurrage' && f.amount > 0),
+  };
+}
+
+/** A container's pickup facts (see `PickupFacts`), whatever its status. */
+export function pickupFacts(c: Fields): PickupFacts {
+  const { hold_names: _, ...facts } = factsWithHolds(c);
+  return facts;
+}
+
+/** Whole days from one calendar day (`YYYY-MM-DD`) to another. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+}
+
+/** Attention from pickup facts, on the day `today` (`YYYY-MM-DD`) of the facts' zone. */
+function attentionFromFacts(f: PickupFacts & { hold_names: string[] }, done: boolean, today: string): Attention {
+  const holds = done ? [] : f.hold_names;
+  const available = !done && f.available;
+  const daysLeft = done || f.lfd_day === null ? null : daysBetween(today, f.lfd_day);
   const lfd: LfdState | null =
     daysLeft === null ? null : daysLeft < 0 ? 'passed' : daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : 'later';
-  const billed = (c.fees_at_pod_terminal ?? []).some((f) => f.type === 'demurrage' && f.amount > 0);
-  const demurrage = !done && (lfd === 'passed' || billed);
+  const demurrage = !done && (lfd === 'passed' || f.billed);
   return {
     holds,
     available,
@@ -67,6 +110,11 @@ export function attentionOf(c: Fields, worldNow: Date): Attention {
     demurrage_accruing: demurrage,
     needs_action: holds.length > 0 || available || lfd === 'passed' || lfd === 'today' || lfd === 'tomorrow' || demurrage,
   };
+}
+
+export function attentionOf(c: Fields, worldNow: Date): Attention {
+  const facts = factsWithHolds(c);
+  return attentionFromFacts(facts, DONE.has(c.current_status), localDayOf(worldNow, facts.zone));
 }
 
 /** The kinds of action the board counts and can be narrowed to. */

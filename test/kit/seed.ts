@@ -3,6 +3,7 @@
 import { newId } from '../../src/lib/ids.js';
 import { insertShipment } from '../../src/storage/repositories/shipments.js';
 import { type ContainerColumns, upsertContainer } from '../../src/storage/repositories/tracking.js';
+import { pickupFacts } from '../../src/tracking/attention.js';
 import { type ContainerSnapshot, emptyContainer } from '../../src/tracking/snapshot.js';
 import type { TestApp } from './app.js';
 
@@ -30,6 +31,7 @@ export function containerColumns(snapshot: ContainerSnapshot): ContainerColumns 
     terminal_next_check_at: null,
     rail_checked_at: null,
     rail_next_check_at: null,
+    pickup: pickupFacts(snapshot),
   };
 }
 

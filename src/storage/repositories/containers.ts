@@ -224,31 +224,65 @@ export async function setManualDelivery(
 }
 
 /**
- * What the board judges a container by: its id and status, and the snapshot fields attentionOf reads (holds,
- * availability, last free days, time zones, fees, rail move), as stored, without the rest of its snapshot.
+ * The statuses of the containers the board looks at (still at, or on their way to, a pickup place): the predicate
+ * of the partial index containers_board_idx (migration 0019). Keep the two the same, or the index is not used.
  */
-export interface BoardCandidate {
-  id: string;
-  current_status: string;
-  [snapshotField: string]: unknown;
-}
+const BOARD_STATUSES = `c.current_status NOT IN ('picked_up', 'delivered', 'empty_returned', 'off_dock', 'dropped', 'new', 'on_ship')`;
 
-/**
- * The account's containers still at (or on their way to) a pickup place, newest first: what the board looks at,
- * as the few snapshot fields it judges them by. The status list is the predicate of the partial index
- * containers_board_idx (migration 0017): keep the two the same, or the index is not used.
- */
-export async function boardCandidates(q: Queryable, accountId: string): Promise<BoardCandidate[]> {
-  const field = (name: string) => `c.snapshot->'${name}' AS ${name}`;
-  const text = (name: string) => `c.snapshot->>'${name}' AS ${name}`;
-  return q.query<BoardCandidate>(
-    `SELECT c.id, c.current_status, ${field('holds_at_pod_terminal')}, ${field('ind_facility_holds')},
-       (c.snapshot->>'available_for_pickup')::boolean AS available_for_pickup, ${text('pickup_lfd')}, ${text('pod_timezone')},
-       ${text('final_destination_timezone')}, ${field('fees_at_pod_terminal')}, ${field('rail_move')}, ${text('pickup_lfd_rail')}
-     FROM containers c JOIN shipments s ON s.id = c.shipment_id
-     WHERE c.account_id = $1 AND s.line_tracking_stopped_at IS NULL
-       AND c.current_status NOT IN ('picked_up', 'delivered', 'empty_returned', 'off_dock', 'dropped', 'new', 'on_ship')
-     ORDER BY c.created_at DESC, c.id DESC`,
+/** The zones (pickup_zone; '' for none) whose day the board of this account needs. */
+export async function boardZones(q: Queryable, accountId: string): Promise<string[]> {
+  const rows = await q.query<{ zone: string }>(
+    `SELECT DISTINCT coalesce(c.pickup_zone, '') AS zone FROM containers c WHERE c.account_id = $1 AND ${BOARD_STATUSES}`,
     [accountId],
   );
+  return rows.map((r) => r.zone);
+}
+
+/** The kinds of the board as SQL over a judged row (`holds`, `available`, `billed`, `days_left`). */
+const BOARD_KIND_SQL = {
+  on_hold: 'holds > 0',
+  available: 'available',
+  lfd_today: 'days_left = 0',
+  lfd_tomorrow: 'days_left = 1',
+  lfd_passed: 'days_left < 0',
+  demurrage_accruing: '(days_left < 0 OR billed)',
+} as const;
+
+export type BoardKindName = keyof typeof BOARD_KIND_SQL;
+
+/**
+ * The board of an account in one statement, from containers_board_idx alone: every container there judged on its
+ * pickup facts (migration 0019) against the day it is in its zone (`today`: zone, '' for none, to `YYYY-MM-DD`;
+ * every zone of `boardZones` must be there), those of a stopped shipment left out. Answers the count of each kind
+ * (`needs_action`: those needing anything) and one page of ids of those needing `kind` (or anything), most urgent
+ * first: the fewest days left to the last free day, then the most holds, then the newest. The kinds are those of
+ * tracking/attention.ts (isKind); src/services/containers-board.test.ts holds the two together.
+ */
+export async function boardPage(
+  q: Queryable,
+  accountId: string,
+  today: ReadonlyMap<string, string>,
+  kind: BoardKindName | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ counts: Record<BoardKindName | 'needs_action', number>; ids: string[] }> {
+  const counts = Object.entries(BOARD_KIND_SQL)
+    .map(([name, sql]) => `'${name}', count(*) FILTER (WHERE ${sql})`)
+    .join(', ');
+  const [row] = await q.query<{ counts: Record<BoardKindName | 'needs_action', number>; ids: string[] }>(
+    `WITH today AS (
+       SELECT zone, day FROM json_to_recordset($2::json) AS t(zone text, day date)
+     ), needing AS MATERIALIZED (
+       SELECT c.id, c.created_at, c.pickup_holds AS holds, c.pickup_available AS available, c.pickup_billed AS billed,
+         c.pickup_lfd_day - t.day AS days_left
+       FROM containers c JOIN today t ON t.zone = coalesce(c.pickup_zone, '')
+       WHERE c.account_id = $1 AND ${BOARD_STATUSES}
+         AND c.shipment_id NOT IN (SELECT s.id FROM shipments s WHERE s.account_id = $1 AND s.line_tracking_stopped_at IS NOT NULL)
+         AND (c.pickup_holds > 0 OR c.pickup_available OR c.pickup_billed OR c.pickup_lfd_day - t.day <= 1)
+     )
+     SELECT (SELECT json_build_object('needs_action', count(*), ${counts}) FROM needing) AS counts,
+       ARRAY(SELECT id::text AS page_id FROM needing WHERE ${kind ? BOARD_KIND_SQL[kind] : 'true'}
+             ORDER BY days_left ASC NULLS LAST, holds DESC, created_at DESC, id DESC LIMIT $3 OFFSET $4) AS ids`,
+    [accountId, JSON.stringify([...today].map(([zone, day]) => ({ zone, day }))), page.limit, page.offset],
+  );
+  return { counts: row!.counts, ids: row!.ids };
 }

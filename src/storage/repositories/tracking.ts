@@ -442,6 +442,8 @@ export interface ContainerColumns {
   terminal_next_check_at: Date | null;
   rail_checked_at: Date | null;
   rail_next_check_at: Date | null;
+  /** What the board judges the container on besides the day (tracking/attention.ts pickupFacts of the snapshot). */
+  pickup: { zone: string | null; lfd_day: string | null; holds: number; available: boolean; billed: boolean };
 }
 
 /** Inserts or updates an account container (see upsertContainers); returns its id. */
@@ -471,11 +473,21 @@ export async function upsertContainers(
     q,
     unique.map((r) => changeTag.shipment(r.shipment_id)),
   );
+  const flat = unique.map(({ pickup, ...r }) => ({
+    ...r,
+    pickup_zone: pickup.zone,
+    pickup_lfd_day: pickup.lfd_day,
+    pickup_holds: pickup.holds,
+    pickup_available: pickup.available,
+    pickup_billed: pickup.billed,
+  }));
   return q.query<{ id: string; shipment_id: string; number: string }>(
     `INSERT INTO containers (id, account_id, shipment_id, number, current_status, snapshot, terminal_checked_at,
-       terminal_next_check_at, rail_checked_at, rail_next_check_at, created_at, updated_at)
+       terminal_next_check_at, rail_checked_at, rail_next_check_at, pickup_zone, pickup_lfd_day, pickup_holds,
+       pickup_available, pickup_billed, created_at, updated_at)
      SELECT x.id, x.account_id, x.shipment_id, x.number, x.current_status, x.snapshot, x.terminal_checked_at,
-       x.terminal_next_check_at, x.rail_checked_at, x.rail_next_check_at, $2, $2
+       x.terminal_next_check_at, x.rail_checked_at, x.rail_next_check_at, x.pickup_zone, x.pickup_lfd_day, x.pickup_holds,
+       x.pickup_available, x.pickup_billed, $2, $2
      FROM jsonb_populate_recordset(NULL::containers, $1::jsonb) x
      ON CONFLICT (shipment_id, number) DO UPDATE SET
        current_status = CASE WHEN containers.manual_delivered_at IS NOT NULL AND EXCLUDED.current_status <> 'empty_returned'
@@ -483,9 +495,11 @@ export async function upsertContainers(
        snapshot = EXCLUDED.snapshot,
        terminal_checked_at = EXCLUDED.terminal_checked_at, terminal_next_check_at = EXCLUDED.terminal_next_check_at,
        rail_checked_at = EXCLUDED.rail_checked_at, rail_next_check_at = EXCLUDED.rail_next_check_at,
+       pickup_zone = EXCLUDED.pickup_zone, pickup_lfd_day = EXCLUDED.pickup_lfd_day, pickup_holds = EXCLUDED.pickup_holds,
+       pickup_available = EXCLUDED.pickup_available, pickup_billed = EXCLUDED.pickup_billed,
        updated_at = CASE WHEN containers.snapshot IS DISTINCT FROM EXCLUDED.snapshot THEN EXCLUDED.updated_at ELSE containers.updated_at END
      RETURNING id, shipment_id, number`,
-    [JSON.stringify(unique), now],
+    [JSON.stringify(flat), now],
   );
 }
 

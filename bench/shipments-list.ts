@@ -1,13 +1,13 @@
 // GET /v2/shipments, 30 per page with includes, page 1 and a deep page of the largest account, at 10k and at
-// 1M containers (about 7k and 714k shipments): the same requests at 10k are the baseline.
+// 1M containers (about 5k and 540k shipments): the same requests at 10k are the baseline.
 // Goal: p99 at 1M within 2× of p99 at 10k. "Deep" is the last full page of the 10k account (page 27 of its 811
 // shipments in the generator's data), the deepest page both sizes have full; each size's last page is reported
-// too (not judged: OFFSET paging costs grow with the offset). Page 1
-// filtered by the account's most common port of discharge is judged the same way, and page 1 filtered by
-// container status (available): their meta.total is counted.
+// too (not judged: OFFSET paging costs grow with the offset). Page 1 filtered by the account's most common port
+// of discharge is judged the same way, and page 1 filtered by container status (available): their meta.total
+// is counted.
 // The web app's board (GET /v2/containers/board?include=shipment, its first page of 100) is measured the same
-// way but not judged (not a goal of the table): it judges every container of the account still at or on its way
-// to a pickup place on every load (about a third of the account in this data), so it grows with that number.
+// way but not judged (not a goal of the table): the database judges every container of the account still at or on
+// its way to a pickup place on every load, from an index (migration 0019), so it grows with that number.
 // Run: npx tsx bench/shipments-list.ts [--smoke]
 import { pathToFileURL } from 'node:url';
 import { PgDb } from '../src/storage/pg.js';

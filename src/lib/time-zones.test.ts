@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isKnownZone, isoSecondsOf, wallClockMs, zonedToUtcMs, zoneOffsetMs } from './time-zones.js';
+import { seededRandom } from '../../test/kit/random.js';
 
 // The uncached computation: Intl on every call. The module caches offsets; every answer must match this one.
 const referenceFormats = new Map<string, Intl.DateTimeFormat | null>();
@@ -69,17 +70,6 @@ function expectSameLocalAsReference(localMs: number, zone: string): void {
     outcome(() => zonedToUtcMs(localMs, zone)),
     `zonedToUtcMs(${localMs}, ${zone})`,
   ).toBe(outcome(() => referenceZonedToUtcMs(localMs, zone)));
-}
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const HOUR = 3_600_000;
@@ -227,7 +217,7 @@ const ZONES = [
 
 describe('sweeps match Intl', () => {
   it('over random instants from 1970 to 2040, twice (cold, then cached)', () => {
-    const next = random(20260601);
+    const next = seededRandom(20260601);
     const from = Date.UTC(1970, 0, 1);
     const to = Date.UTC(2040, 0, 1);
     const cases = Array.from(
@@ -243,7 +233,7 @@ describe('sweeps match Intl', () => {
   });
 
   it('over random instants in LMT eras and outside the cached years', () => {
-    const next = random(1892);
+    const next = seededRandom(1892);
     const spans = [
       [Date.UTC(1000, 0, 1), Date.UTC(1800, 0, 1)],
       [Date.UTC(1800, 0, 1), Date.UTC(1970, 0, 1)],
@@ -261,7 +251,7 @@ describe('sweeps match Intl', () => {
   });
 
   it('over a month of nearby instants with milliseconds, as the engine converts them', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const from = Date.UTC(2026, 2, 15);
     for (let i = 0; i < 3000; i++) {
       const t = from + Math.floor(next() * 31 * DAY);

@@ -9,6 +9,7 @@ import { attentionOf, BOARD_KINDS, isKind, pickupFacts } from '../tracking/atten
 import { type ContainerSnapshot, emptyContainer } from '../tracking/snapshot.js';
 import { type TestApp, testApp } from '../../test/kit/app.js';
 import { seedShipment } from '../../test/kit/seed.js';
+import { seededRandom } from '../../test/kit/random.js';
 
 const ZONES = ['America/Los_Angeles', 'America/Chicago', 'America/New_York', 'Asia/Tokyo', 'Pacific/Kiritimati', null, 'Mars/Olympus'];
 const STATUSES = ['available', 'not_available', 'grounded', 'on_rail', 'awaiting_inland_transfer', 'loaded', 'picked_up', 'new', 'on_ship'];
@@ -24,24 +25,13 @@ const TIMES = [
   '2026-03-12T23:30:00Z',
 ];
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)]!;
 }
 
 /** Containers with every combination the board judges, at random. */
 function snapshots(n: number): Partial<ContainerSnapshot>[] {
-  const rand = random(20261125);
+  const rand = seededRandom(20261125);
   const holds = () =>
     pick(rand, [
       null,

@@ -7,7 +7,7 @@
 // is counted.
 // The web app's board (GET /v2/containers/board?include=shipment, its first page of 100) is measured the same
 // way but not judged (not a goal of the table): the database judges every container of the account still at or on
-// its way to a pickup place on every load, from an index (migration 0019), so it grows with that number.
+// its way to a pickup place on every load, from an index (migrations 0019-0021), so it grows with that number.
 // Run: npx tsx bench/shipments-list.ts [--smoke]
 import { pathToFileURL } from 'node:url';
 import { PgDb } from '../src/storage/pg.js';

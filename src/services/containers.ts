@@ -230,9 +230,14 @@ export class ContainerService {
     needs?: BoardKind,
   ): Promise<{ items: (ContainerRecord & { attention: Attention })[]; total: number; counts: Record<string, number> }> {
     const worldNow = this.clocks.world.now();
-    // The day it is in each zone the account's candidates count their last free days in.
-    const today = new Map((await boardZones(this.db, accountId)).map((zone) => [zone, localDayOf(worldNow, zone || null)]));
-    const { counts, ids } = await boardPage(this.db, accountId, today, needs, page);
+    // The day it is in each zone the account's candidates count their last free days in, then the board on those
+    // days, both from one snapshot of the database: a container that moved to a zone between the two reads would
+    // have no day and be left out of the counts.
+    const { counts, ids } = await this.db.transaction(async (tx) => {
+      await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      const today = new Map((await boardZones(tx, accountId)).map((zone) => [zone, localDayOf(worldNow, zone || null)]));
+      return boardPage(tx, accountId, today, needs, page);
+    });
     const byId = new Map((await this.byIds(accountId, ids)).map((c) => [c.id, c]));
     // A container picked up or deleted between the two reads is left out of the page rather than shown stale.
     const items = ids.flatMap((id) => {

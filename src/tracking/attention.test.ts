@@ -52,6 +52,11 @@ describe('attentionOf', () => {
     ],
     ['available', box({ current_status: 'available', available_for_pickup: true }), { available: true, needs_action: true }],
     [
+      'a last free day no calendar holds (a typo of the source) is none',
+      box({ current_status: 'available', pickup_lfd: '+010000-01-01T00:00:00.000Z' }),
+      { lfd: null, lfd_days_left: null, needs_action: false },
+    ],
+    [
       'a demurrage fee already billed',
       box({ current_status: 'available', fees_at_pod_terminal: [{ type: 'demurrage', amount: 150, currency_code: 'USD' }] }),
       { demurrage_accruing: true },

@@ -73,9 +73,12 @@ function factsWithHolds(c: Fields): PickupFacts & { hold_names: string[] } {
   const holdList = (inland ? c.ind_facility_holds : c.holds_at_pod_terminal) ?? [];
   const hold_names = holdList.filter((h) => h.status === 'hold').map((h) => h.name);
   const lfdMs = c.pickup_lfd ? Date.parse(c.pickup_lfd) : Number.NaN;
+  const lfdYear = new Date(lfdMs).getUTCFullYear();
+  // A last free day before 1900 or after 9999 (a source's typo) is no day: no calendar here holds it.
+  const lfdDay = lfdYear >= 1900 && lfdYear <= 9999 ? localDayOf(new Date(lfdMs), zone) : null;
   return {
     zone,
-    lfd_day: Number.isNaN(lfdMs) ? null : localDayOf(new Date(lfdMs), zone),
+    lfd_day: lfdDay !== null && /^\d{4}-/.test(lfdDay) ? lfdDay : null,
     holds: hold_names.length,
     hold_names,
     available: c.available_for_pickup === true,

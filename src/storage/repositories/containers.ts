@@ -225,7 +225,7 @@ export async function setManualDelivery(
 
 /**
  * The statuses of the containers the board looks at (still at, or on their way to, a pickup place): the predicate
- * of the partial index containers_board_idx (migration 0019). Keep the two the same, or the index is not used.
+ * of the partial index containers_board_facts_idx (migration 0021). Keep the two the same, or the index is not used.
  */
 const BOARD_STATUSES = `c.current_status NOT IN ('picked_up', 'delivered', 'empty_returned', 'off_dock', 'dropped', 'new', 'on_ship')`;
 
@@ -251,8 +251,8 @@ const BOARD_KIND_SQL = {
 export type BoardKindName = keyof typeof BOARD_KIND_SQL;
 
 /**
- * The board of an account in one statement, from containers_board_idx alone: every container there judged on its
- * pickup facts (migration 0019) against the day it is in its zone (`today`: zone, '' for none, to `YYYY-MM-DD`;
+ * The board of an account in one statement, from containers_board_facts_idx alone: every container there judged on its
+ * pickup facts (migrations 0019-0021) against the day it is in its zone (`today`: zone, '' for none, to `YYYY-MM-DD`;
  * every zone of `boardZones` must be there), those of a stopped shipment left out. Answers the count of each kind
  * (`needs_action`: those needing anything) and one page of ids of those needing `kind` (or anything), most urgent
  * first: the fewest days left to the last free day, then the most holds, then the newest. The kinds are those of

@@ -250,6 +250,16 @@ const BOARD_KIND_SQL = {
 
 export type BoardKindName = keyof typeof BOARD_KIND_SQL;
 
+/** Every kind's count, as `json_build_object` arguments. */
+const BOARD_COUNTS_SQL = Object.entries(BOARD_KIND_SQL)
+  .map(([name, sql]) => `'${name}', count(*) FILTER (WHERE ${sql})`)
+  .join(', ');
+
+/** Needing action: of any kind (attentionOf's needs_action is the same union). */
+const NEEDS_ACTION_SQL = Object.values(BOARD_KIND_SQL)
+  .map((sql) => `(${sql})`)
+  .join(' OR ');
+
 /**
  * The board of an account in one statement, from containers_board_facts_idx alone: every container there judged on its
  * pickup facts (migrations 0019-0021) against the day it is in its zone (`today`: zone, '' for none, to `YYYY-MM-DD`;
@@ -265,21 +275,19 @@ export async function boardPage(
   kind: BoardKindName | undefined,
   page: { limit: number; offset: number },
 ): Promise<{ counts: Record<BoardKindName | 'needs_action', number>; ids: string[] }> {
-  const counts = Object.entries(BOARD_KIND_SQL)
-    .map(([name, sql]) => `'${name}', count(*) FILTER (WHERE ${sql})`)
-    .join(', ');
   const [row] = await q.query<{ counts: Record<BoardKindName | 'needs_action', number>; ids: string[] }>(
     `WITH today AS (
        SELECT zone, day FROM json_to_recordset($2::json) AS t(zone text, day date)
-     ), needing AS MATERIALIZED (
+     ), judged AS (
        SELECT c.id, c.created_at, c.pickup_holds AS holds, c.pickup_available AS available, c.pickup_billed AS billed,
          c.pickup_lfd_day - t.day AS days_left
        FROM containers c JOIN today t ON t.zone = coalesce(c.pickup_zone, '')
        WHERE c.account_id = $1 AND ${BOARD_STATUSES}
          AND c.shipment_id NOT IN (SELECT s.id FROM shipments s WHERE s.account_id = $1 AND s.line_tracking_stopped_at IS NOT NULL)
-         AND (c.pickup_holds > 0 OR c.pickup_available OR c.pickup_billed OR c.pickup_lfd_day - t.day <= 1)
+     ), needing AS MATERIALIZED (
+       SELECT * FROM judged WHERE ${NEEDS_ACTION_SQL}
      )
-     SELECT (SELECT json_build_object('needs_action', count(*), ${counts}) FROM needing) AS counts,
+     SELECT (SELECT json_build_object('needs_action', count(*), ${BOARD_COUNTS_SQL}) FROM needing) AS counts,
        ARRAY(SELECT id::text AS page_id FROM needing WHERE ${kind ? BOARD_KIND_SQL[kind] : 'true'}
              ORDER BY days_left ASC NULLS LAST, holds DESC, created_at DESC, id DESC LIMIT $3 OFFSET $4) AS ids`,
     [accountId, JSON.stringify([...today].map(([zone, day]) => ({ zone, day }))), page.limit, page.offset],

@@ -32,6 +32,9 @@ export const MILESTONES = [
   'vgm_received',
   'carrier_release',
   'customs_release',
+  // Customs picked the box for a scan (VACIS) or a physical inspection: a hold until a later customs release.
+  'customs_selected_for_scan',
+  'customs_selected_for_inspection',
 ] as const;
 export type Milestone = (typeof MILESTONES)[number];
 

@@ -105,6 +105,11 @@ export interface YardFact {
   /** The shipping line's last free day (free time on its equipment) as this source gives it. */
   lineLastFreeDay: When | null;
   appointmentAt: string | null;
+  /**
+   * True when `facility` is an off-dock yard (a container yard or CFS outside the marine terminal) the box was moved
+   * to after discharge; absent or false for the marine terminal itself.
+   */
+  offDock?: boolean;
   yardLocation: string | null;
   chassisNumber: string | null;
 }

@@ -129,6 +129,7 @@ export const yardFactSchema = z
     lastFreeDay: whenSchema.nullable(),
     lineLastFreeDay: whenSchema.nullable(),
     appointmentAt: instantSchema.nullable(),
+    offDock: z.boolean().optional(),
     yardLocation: z.string().min(1).nullable(),
     chassisNumber: z.string().min(1).nullable(),
   })

@@ -350,7 +350,7 @@ describe('detectChanges: replaying the same observations twice produces no event
   it('a whole journey, refresh by refresh, then every refresh again', () => {
     const steps: Partial<NormalizeInput>[] = [
       { carrier: carrier([...sailed, eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')]) },
-      { carrier: carrier([...sailed, eta('2026-03-16T08:00:00-07:00', '2026-03-10T00:00:00Z')]) },
+      { carrier: carrier([...sailed, eta('2026-03-17T08:00:00-07:00', '2026-03-10T00:00:00Z')]) },
       { carrier: carrier([...sailed, arrived, discharged]), terminals: [terminal([yard({ available: false, holds: [hold('customs')] })])] },
       {
         carrier: carrier([...sailed, arrived, discharged]),

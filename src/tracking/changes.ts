@@ -16,6 +16,7 @@ import {
   type Hold,
   holdId,
   isInland,
+  isPickedUp,
   type PickupChangeEventName,
   type ShipmentSnapshot,
   type TransportEventName,
@@ -28,6 +29,19 @@ import { type IsoInstant, isoInstant } from './time.js';
  * announced: if it comes back meanwhile, nothing fires at all instead of a withdrawn/restored pair.
  */
 export const FLAP_WINDOW_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * An estimate (POD arrival, departure, inland arrival) is announced again only when it has moved more than this
+ * from the estimate last announced: ETAs are revised at every poll by minutes or hours, while what a person plans
+ * (a truck, a warehouse slot) moves by half days. Smaller moves are stored and served without a webhook.
+ */
+export const ETA_CHANGE_THRESHOLD_MS = 6 * 60 * 60 * 1000;
+
+/** Whether an estimate moved enough from the one last announced to be announced again. */
+export function etaMovedEnough(announced: IsoInstant | null, next: IsoInstant | null): boolean {
+  if (announced === null || next === null) return announced !== next;
+  return Math.abs(Date.parse(next) - Date.parse(announced)) > ETA_CHANGE_THRESHOLD_MS;
+}
 
 /** A terminal (or rail, or line LFD) value that went missing and is kept until the flap window has passed. */
 export interface Withdrawal {
@@ -109,6 +123,7 @@ const SPECIAL: ReadonlySet<string> = new Set([
   'rail_move',
   'pod_terminal',
   'pod_terminal_source',
+  'pod_terminal_off_dock',
 ]);
 
 const ORIGINALS = ['pol_original_etd_at', 'pod_original_eta_at', 'destination_original_eta_at'] as const;
@@ -178,6 +193,18 @@ class Flaps {
     return [...next, ...lingering].sort(order);
   }
 
+  /**
+   * A facility's availability going from true to false is held (true) for the window: the terminal often drops it
+   * one poll before its full out is read, and then the full out is the only news. Back to true, or a full out,
+   * within the window: the drop is forgotten.
+   */
+  availability(container: string, field: string, prev: boolean | null, next: boolean | null, pickedUp: boolean): boolean | null {
+    const key = `${field}:drop`;
+    this.#visited.add(Flaps.#key(container, key));
+    if (pickedUp || prev !== true || next !== false) return next;
+    return this.#withdrawn(container, key) ? false : true;
+  }
+
   /** Pending withdrawals after this merge: the ones still within the window, and the ones nobody reported on. */
   withdrawals(): Withdrawal[] {
     const untouched = this.previous.filter((w) => !this.#visited.has(Flaps.#key(w.container, w.field)));
@@ -213,8 +240,19 @@ function mergeContainer(
   }
   const c = merged as unknown as ContainerSnapshot;
 
+  const pickedUp = isPickedUp(c);
   if (reported.terminal.includes(n)) {
     for (const f of TERMINAL_SCALARS) (c as unknown as Record<string, unknown>)[f] = flaps.scalar(n, f, prev[f], next[f]);
+    c.pod_terminal_off_dock = next.pod_terminal_off_dock;
+    // An off-dock yard that gives no last free day of its own leaves the marine terminal's binding.
+    if (next.pod_terminal_off_dock && next.pickup_lfd_terminal === null) c.pickup_lfd_terminal = prev.pickup_lfd_terminal;
+    c.pod_terminal_available_for_pickup = flaps.availability(
+      n,
+      'pod_terminal_available_for_pickup',
+      prev.pod_terminal_available_for_pickup,
+      c.pod_terminal_available_for_pickup,
+      pickedUp,
+    );
     // Holds missing from a report that says the box is available were released, not lost: no lingering.
     const released = next.pod_terminal_available_for_pickup === true;
     c.holds_at_pod_terminal = flaps.list<Hold>(
@@ -241,6 +279,13 @@ function mergeContainer(
   if (reported.lineLfd.includes(n)) c.pickup_lfd_line = flaps.scalar(n, 'pickup_lfd_line', prev.pickup_lfd_line, next.pickup_lfd_line);
   if (reported.rail.includes(n)) {
     for (const f of RAIL_SCALARS) (c as unknown as Record<string, unknown>)[f] = flaps.scalar(n, f, prev[f], next[f]);
+    c.ind_facility_available_for_pickup = flaps.availability(
+      n,
+      'ind_facility_available_for_pickup',
+      prev.ind_facility_available_for_pickup,
+      c.ind_facility_available_for_pickup,
+      pickedUp,
+    );
     const released = next.ind_facility_available_for_pickup === true;
     c.ind_facility_holds = flaps.list<Hold>(
       n,
@@ -252,6 +297,11 @@ function mergeContainer(
       released,
     );
     c.ind_facility_fees = flaps.list<Fee>(n, 'ind_facility_fees', prev.ind_facility_fees, next.ind_facility_fees, feeId, compareFees);
+  }
+  // Fees stop growing once the box has left: what was reported up to the full out (or the empty return) stays.
+  if (isPickedUp(prev)) {
+    c.fees_at_pod_terminal = prev.fees_at_pod_terminal;
+    c.ind_facility_fees = prev.ind_facility_fees;
   }
   return c;
 }
@@ -304,8 +354,10 @@ export function detectChanges(
     const i = records.findIndex((p) => sameOccurrence(p, r));
     const known = prevByNumber.has(r.container_number);
     if (i === -1) {
-      records.push(r);
-      if (known) fire(r.container_number, { type: r.event, container_number: r.container_number, transport_event: r });
+      // The first estimate of an occurrence starts its history quietly; a new actual is news.
+      const stored = r.classifier === 'actual' ? r : { ...r, announced_timestamp: r.timestamp };
+      records.push(stored);
+      if (known && r.classifier === 'actual') fire(r.container_number, { type: r.event, container_number: r.container_number, transport_event: r });
       continue;
     }
     const p = records[i]!;
@@ -319,10 +371,14 @@ export function detectChanges(
     const upgraded = p.classifier !== 'actual' && r.classifier === 'actual';
     const moved = p.timestamp !== r.timestamp && !(p.classifier === 'actual' && r.classifier !== 'actual');
     if (!upgraded && !moved) continue;
-    const replacement = { ...r, key: p.key };
+    // A corrected actual is stored silently; a new actual is news, and so is an estimate that moved more than the
+    // threshold from the one last announced (smaller moves are stored quietly).
+    const announced = p.announced_timestamp !== undefined ? p.announced_timestamp : p.timestamp;
+    const estimateNews = !upgraded && r.classifier !== 'actual' && etaMovedEnough(announced, r.timestamp);
+    const replacement: TransportEventRecord =
+      r.classifier === 'actual' ? { ...r, key: p.key } : { ...r, key: p.key, announced_timestamp: estimateNews ? r.timestamp : announced };
     records[i] = replacement;
-    // A corrected actual is stored silently; a new actual or a moved estimate is news.
-    if (known && (upgraded || r.classifier !== 'actual')) {
+    if (known && (upgraded || estimateNews)) {
       fire(r.container_number, { type: r.event, container_number: r.container_number, transport_event: replacement });
     }
   }
@@ -331,12 +387,12 @@ export function detectChanges(
     const prev = prevByNumber.get(n);
     const nxt = nextByNumber.get(n);
     if (!prev) {
-      const c = deriveContainer(nxt!, shipment);
+      const c = deriveContainer(nxt!, shipment, now);
       containers.push(c);
       created.push({ type: 'container.created', container_number: n, timestamp: now, timezone: c.pod_timezone });
       continue;
     }
-    const c = deriveContainer(nxt ? mergeContainer(prev, nxt, next.reported, flaps) : prev, shipment);
+    const c = deriveContainer(nxt ? mergeContainer(prev, nxt, next.reported, flaps) : prev, shipment, now);
     containers.push(c);
     containerChanges(prev, c);
   }
@@ -369,20 +425,25 @@ export function detectChanges(
       source_event_id: null,
       source_code: null,
       reported_at: null,
+      observed_at: now,
     };
   }
 
   function containerChanges(prev: ContainerSnapshot, c: ContainerSnapshot): void {
     const n = c.number;
     const changeset: Changeset = {};
+    // The full out says it all: the availability and holds it clears are not announced beside it.
+    const leaving = isPickedUp(c) && !isPickedUp(prev);
     const scalars: ChangesetKey[] = ['available_for_pickup', 'pickup_lfd', 'pickup_lfd_line', 'pickup_appointment_at'];
     if (railLfd) scalars.push('pickup_lfd_rail');
     for (const k of scalars) {
+      if (leaving && k === 'available_for_pickup') continue;
       const before = prev[k as keyof ContainerSnapshot];
       const after = c[k as keyof ContainerSnapshot];
       if (!same(before, after)) changeset[k] = [before, after];
     }
     for (const k of ['holds_at_pod_terminal', 'fees_at_pod_terminal'] as const) {
+      if (leaving && k === 'holds_at_pod_terminal') continue;
       if (!sameList(prev[k], c[k])) changeset[k] = [prev[k] ?? [], c[k] ?? []];
     }
     const terminalChanged = prev.pod_terminal !== null && c.pod_terminal !== null && !sameFacility(prev.pod_terminal, c.pod_terminal);
@@ -424,9 +485,9 @@ export function detectChanges(
       fire(n, { type: event, container_number: n, transport_event: r });
     }
 
-    // Once the box has left the pickup facility, "not available" there is no news (it was picked up).
-    const pickedUp = Boolean(c.final_destination_full_out_at ?? (c.rail_move ? null : c.pod_full_out_at));
-    if (c.available_for_pickup !== null && prev.available_for_pickup !== c.available_for_pickup && !(pickedUp && !c.available_for_pickup)) {
+    // Availability events only at the pickup place while the box is there: the derived value is null before it
+    // gets there, and after the full out "not available" is no news (it was picked up).
+    if (c.available_for_pickup !== null && prev.available_for_pickup !== c.available_for_pickup && !isPickedUp(c)) {
       const event = c.available_for_pickup ? 'container.transport.available' : 'container.transport.not_available';
       const r = pickupRecord(c, event, null, inland ? 'rail' : 'terminal');
       records.push(r);
@@ -437,7 +498,11 @@ export function detectChanges(
   // The POD ETA moved: one estimated event for the shipment.
   const estimatedEvents = [...(previous?.estimatedEvents ?? [])];
   const shipmentEvents: DomainEvent[] = [];
-  if (prevShipment && shipment?.pod_eta_at && shipment.pod_eta_at !== prevShipment.pod_eta_at) {
+  // The first ETA starts the history quietly; after that only a move past the threshold from the last announced
+  // one (the latest stored estimated event) is news.
+  const lastAnnounced = estimatedEvents.at(-1)?.estimated_timestamp ?? null;
+  const firstEta = prevShipment !== null && lastAnnounced === null && prevShipment.pod_eta_at === null;
+  if (prevShipment && shipment?.pod_eta_at && shipment.pod_eta_at !== prevShipment.pod_eta_at && (firstEta || etaMovedEnough(lastAnnounced ?? prevShipment.pod_eta_at, shipment.pod_eta_at))) {
     const record: EstimatedEventRecord = next.estimatedEvents.find((e) => e.estimated_timestamp === shipment.pod_eta_at) ?? {
       key: `shipment.estimated.arrival|${shipment.port_of_discharge_locode ?? '-'}|${shipment.pod_eta_at}`,
       event: 'shipment.estimated.arrival',
@@ -451,11 +516,13 @@ export function detectChanges(
       reported_at: null,
     };
     if (!estimatedEvents.some((e) => e.key === record.key)) estimatedEvents.push(record);
-    shipmentEvents.push({
-      type: 'shipment.estimated.arrival',
-      estimated_event: record,
-      previous_estimated_timestamp: prevShipment.pod_eta_at,
-    });
+    if (!firstEta) {
+      shipmentEvents.push({
+        type: 'shipment.estimated.arrival',
+        estimated_event: record,
+        previous_estimated_timestamp: lastAnnounced ?? prevShipment.pod_eta_at,
+      });
+    }
   } else if (!prevShipment) {
     for (const e of next.estimatedEvents) if (!estimatedEvents.some((x) => x.key === e.key)) estimatedEvents.push(e);
   }

@@ -129,7 +129,11 @@ describe('normalize: ready for pickup = available_for_pickup true and no hold wi
     ['not available', false, [], false],
     ['availability unknown', null, [], false],
   ] as const)('%s', (_name, available, holds, ready) => {
-    const c = box({ carrier: carrier(), terminals: [terminal([yard({ available, holds: holds === null ? null : [...holds] })])] });
+    const discharged = [ms('vessel_discharged', '2026-03-15T19:00:00-07:00', { place: LA_APMT })];
+    const c = box({
+      carrier: carrier(discharged),
+      terminals: [terminal([yard({ available, holds: holds === null ? null : [...holds] })])],
+    });
     expect(c.ready_for_pickup).toBe(ready);
     expect(c.available_for_pickup).toBe(available);
     expect(c.availability_known).toBe(available !== null);
@@ -166,6 +170,63 @@ describe('normalize: current_status follows the milestones (13-value set)', () =
       'awaiting_inland_transfer',
     ],
     ['rail move, on the train: on_rail', railLeg, [], [], 'on_rail'],
+    // Availability counts only at the pickup place once the box is there.
+    ['at sea, the terminal already says not available: on_ship', sea, [yard({ available: false })], [], 'on_ship'],
+    ['arrived, the terminal says not available, no discharge: on_ship', arrived, [yard({ available: false })], [], 'on_ship'],
+    ['arrived, the terminal gives a yard slot: not_available', arrived, [yard({ available: false, yardLocation: 'B12' })], [], 'not_available'],
+    ['the terminal offers it: available (a terminal offers only a box it holds)', arrived, [yard({ available: true })], [], 'available'],
+    [
+      'rail move at the POD, the POD terminal says available: awaiting_inland_transfer',
+      discharged,
+      [yard({ available: true })],
+      [railroad([], [yard({ facility: CHICAGO_G4, available: false })])],
+      'awaiting_inland_transfer',
+    ],
+    [
+      'rail move on the train, the ramp says not available: on_rail',
+      railLeg,
+      [],
+      [railroad([], [yard({ facility: CHICAGO_G4, available: false })])],
+      'on_rail',
+    ],
+    [
+      'rail move arrived at the ramp, not unloaded, nothing said: on_rail',
+      railLeg,
+      [],
+      [railroad([ms('rail_arrived', '2026-03-21T04:00:00-05:00', { place: CHICAGO_G4 })], [])],
+      'on_rail',
+    ],
+    [
+      'rail move unloaded at the ramp, nothing said: grounded',
+      railLeg,
+      [],
+      [railroad([ms('rail_unloaded', '2026-03-21T09:00:00-05:00', { place: CHICAGO_G4 })], [])],
+      'grounded',
+    ],
+    [
+      'rail move arrived at the ramp, not available: not_available',
+      railLeg,
+      [],
+      [
+        railroad(
+          [ms('rail_arrived', '2026-03-21T04:00:00-05:00', { place: CHICAGO_G4 })],
+          [yard({ facility: CHICAGO_G4, available: false })],
+        ),
+      ],
+      'not_available',
+    ],
+    ['discharged, moved to an off-dock yard: off_dock', discharged, [yard({ available: true, offDock: true })], [], 'off_dock'],
+    [
+      'a carrier drop-off at the consignee is no delivery: picked_up',
+      [
+        ...discharged,
+        ms('full_out', '2026-03-18T09:00:00-07:00', { place: LA_APMT }),
+        ms('delivered', '2026-03-18T15:00:00-07:00', { place: place('USLAX') }),
+      ],
+      [],
+      [],
+      'picked_up',
+    ],
     [
       'rail move, at the ramp and available',
       railLeg,
@@ -179,7 +240,9 @@ describe('normalize: current_status follows the milestones (13-value set)', () =
       'available',
     ],
   ])('%s', (_name, milestones, yards, rail, status) => {
-    const c = box({ carrier: carrier(milestones), terminals: yards.length ? [terminal(yards)] : [], rail });
+    const railMove = milestones === railLeg;
+    const shipment = shipmentFact(railMove ? { destination: place('USCHI') } : {});
+    const c = box({ carrier: carrier(milestones, { shipment }), terminals: yards.length ? [terminal(yards)] : [], rail });
     expect(c.current_status).toBe(status);
   });
 });

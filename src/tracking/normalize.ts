@@ -94,6 +94,22 @@ interface Canonical extends Candidate {
 
 const RAIL_MILESTONES: ReadonlySet<Milestone> = new Set(['rail_loaded', 'rail_departed', 'rail_arrived', 'rail_unloaded']);
 
+/** Milestones that put the box on a vessel (any water leg) until its discharge at the POD. */
+const ON_BOARD: ReadonlySet<Milestone> = new Set([
+  'vessel_loaded',
+  'vessel_departed',
+  'vessel_arrived',
+  'vessel_berthed',
+  'transshipment_loaded',
+  'transshipment_departed',
+  'transshipment_arrived',
+  'transshipment_discharged',
+  'feeder_loaded',
+  'feeder_departed',
+  'feeder_arrived',
+  'feeder_discharged',
+]);
+
 function containerNumber(raw: string): string {
   return normalizeContainerNumber(raw);
 }
@@ -212,7 +228,7 @@ function dedupe(candidates: Candidate[]): Canonical[] {
   return out.sort(byTime);
 }
 
-function toRecord(c: Canonical): TransportEventRecord | null {
+function toRecord(c: Canonical, nowMs: number): TransportEventRecord | null {
   const event = transportEventName(c.milestone, c.classifier);
   if (!event || !c.container) return null;
   return {
@@ -236,7 +252,17 @@ function toRecord(c: Canonical): TransportEventRecord | null {
     source_event_id: c.sourceEventId,
     source_code: c.sourceCode,
     reported_at: c.reportedAt,
+    observed_at: observedAt(c.classifier, c.time?.at ?? null, nowMs),
   };
+}
+
+/**
+ * When Tidemark sees an occurrence: now (domain time); an actual is never seen before it happened, so one dated a
+ * little ahead (within the tolerance) is taken as seen when it happened.
+ */
+export function observedAt(classifier: Classifier, timestamp: IsoInstant | null, nowMs: number): IsoInstant {
+  const at = classifier === 'actual' && timestamp ? Date.parse(timestamp) : Number.NaN;
+  return isoInstant(Number.isNaN(at) ? nowMs : Math.max(at, nowMs));
 }
 
 function sortHolds(holds: HoldFact[]): Hold[] {
@@ -389,7 +415,7 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
   }
 
   const canonical = dedupe(candidates);
-  const transportEvents = canonical.flatMap((c) => toRecord(c) ?? []);
+  const transportEvents = canonical.flatMap((c) => toRecord(c, nowMs) ?? []);
 
   const shipment = input.carrier ? buildShipment() : null;
 
@@ -523,6 +549,7 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
     }
 
     c.empty_out_at = first(actual('empty_out'))?.time?.at ?? null;
+    c.on_board_at = first(mine.filter((x) => ON_BOARD.has(x.milestone) && x.classifier === 'actual' && x.time))?.time?.at ?? null;
     c.pol_full_in_at = first(actual('full_in', atPol))?.time?.at ?? null;
     c.pol_vessel_loaded_at = first(actual('vessel_loaded'))?.time?.at ?? null;
     c.pol_vessel_departed_at = first(actual('vessel_departed', atPol))?.time?.at ?? null;
@@ -556,7 +583,8 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
     const emptyIn = last(actual('empty_in'));
     c.empty_terminated_at = emptyIn?.time?.at ?? null;
     c.empty_terminated_timezone = emptyIn?.time?.timezone ?? null;
-    c.delivered_at = last(actual('delivered'))?.time?.at ?? null;
+    // A carrier's drop-off at the consignee stays a raw event: `delivered` is the user's word only.
+    c.delivered_at = null;
 
     // The POD terminal: the terminal's own report, else where the line discharged it, else the B/L's POD.
     const term = terminalYard.get(n);
@@ -577,6 +605,7 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
     if (term) {
       const y = term.yard;
       c.pod_terminal_available_for_pickup = y.available;
+      c.pod_terminal_off_dock = y.offDock === true;
       c.holds_at_pod_terminal = y.holds ? sortHolds(y.holds) : null;
       c.fees_at_pod_terminal = y.fees ? sortFees(y.fees) : null;
       c.pickup_lfd_terminal = resolveWhen(y.lastFreeDay, c.pod_timezone)?.at ?? null;
@@ -601,6 +630,6 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
       c.pickup_lfd_rail = resolveWhen(y.lastFreeDay, c.final_destination_timezone)?.at ?? null;
     }
 
-    return deriveContainer(c, shipment);
+    return deriveContainer(c, shipment, isoInstant(nowMs));
   }
 }

@@ -141,6 +141,7 @@ const event = (over: Partial<TransportEventRecord>): TransportEventRecord => ({
   source_event_id: null,
   source_code: 'LOAD',
   reported_at: null,
+  observed_at: null,
   ...over,
 });
 const stateWith = (events: TransportEventRecord[], over: Partial<StoredState['shipment'] & object> = {}): StoredState => ({

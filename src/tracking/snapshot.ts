@@ -3,6 +3,7 @@
 // Fields marked "internal" are not on the wire: they are what the wire fields are derived from.
 import type { PickupChangeEventName, TransportEventName } from '../domain/events.js';
 import { type Classifier, FEE_TYPES, type FeeType, HOLD_NAMES, type HoldName, type Milestone } from '../domain/milestones.js';
+import { APPLICABLE_PARTIES, bindingLfd, type LfdParty, type PickupPlace } from '../domain/lfd.js';
 import type { FacilityRef } from './places.js';
 import type { IsoInstant } from './time.js';
 
@@ -149,10 +150,27 @@ export interface ContainerSnapshot {
   fees_at_pod_terminal: Fee[] | null;
   /** Internal: the POD terminal's own availability answer. */
   pod_terminal_available_for_pickup: boolean | null;
+  /** Internal: the facility the terminal source reports the box at is an off-dock yard, not the marine terminal. */
+  pod_terminal_off_dock: boolean;
+  /** Internal: when the box was first known to be on a vessel (any water leg loaded or departed). */
+  on_board_at: IsoInstant | null;
+  /** Internal: when the box was first known to be at the POD terminal (discharged); kept once known. */
+  pod_grounded_at: IsoInstant | null;
+  /** Internal: when a rail move was first known to be at its inland pickup place; kept once known. */
+  inland_at: IsoInstant | null;
   pod_timezone: string | null;
 
-  /** First non-null of line, terminal, rail: in that order, not the earliest. */
+  /** First non-null of line, terminal, rail: in that order, not the earliest (the reference's coalescing). */
   pickup_lfd: IsoInstant | null;
+  /**
+   * Extra: the last free day that binds at the box's current pickup place, the earliest of the applicable ones
+   * compared as local dates (POD terminal and off-dock: terminal and line; inland rail: rail and line).
+   */
+  pickup_lfd_binding: IsoInstant | null;
+  /** Extra: whose date `pickup_lfd_binding` is. */
+  pickup_lfd_binding_party: LfdParty | null;
+  /** Extra: the zone `pickup_lfd_binding` is a local midnight in. */
+  pickup_lfd_binding_timezone: string | null;
   pickup_lfd_line: IsoInstant | null;
   pickup_lfd_terminal: IsoInstant | null;
   pickup_lfd_rail: IsoInstant | null;
@@ -215,7 +233,7 @@ const ACTUAL_EVENT: Partial<Record<Milestone, TransportEventName>> = {
   full_out: 'container.transport.full_out',
   empty_in: 'container.transport.empty_in',
   arrived_at_destination: 'container.transport.arrived_at_inland_destination',
-  delivered: 'container.transport.delivered',
+  // `delivered` has none: a carrier's drop-off stays a raw event; the delivered event is the user's mark only.
 };
 
 /** The wire has estimated events for these milestones only. */
@@ -259,6 +277,14 @@ export interface TransportEventRecord {
   source_event_id: string | null;
   source_code: string | null;
   reported_at: IsoInstant | null;
+  /**
+   * Extra (domain time): when Tidemark first saw this occurrence, or this version of it (an estimate that moved,
+   * an estimate that became actual, a pickup change). For actual events it is never before `timestamp`. Null on
+   * records stored before it existed and not backfilled.
+   */
+  observed_at: IsoInstant | null;
+  /** Internal, estimates only: the estimate last announced; smaller moves from it are stored without a webhook. */
+  announced_timestamp?: IsoInstant | null;
 }
 
 /** `shipment.estimated.arrival` (api-wire-notes §4.5). */
@@ -309,16 +335,42 @@ export function equipmentOf(isoSizeType: string | null): {
 // ---------------------------------------------------------------------------------------------------------
 // Derived fields: recomputed from the stored ones after every normalization and merge
 
-/** Whether the container is at (or has been at) its inland rail destination. */
+/** Whether the box has left its pickup place full (or been returned empty): the pickup place has no more say. */
+export function isPickedUp(c: Pick<ContainerSnapshot, 'pod_full_out_at' | 'final_destination_full_out_at' | 'empty_terminated_at'>): boolean {
+  return Boolean(c.pod_full_out_at || c.final_destination_full_out_at || c.empty_terminated_at);
+}
+
+/**
+ * Whether a rail move is at its inland pickup place: unloaded there, arrived there (the railroad's or the line's
+ * word), picked up from there, or said available there (a ramp only offers a box it holds). A railroad's "not
+ * available" while the box is still on the way does not put it there.
+ */
 export function isInland(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): boolean {
   if (!c.rail_move) return false;
-  return (
-    c.ind_ata_at !== null ||
-    c.ind_rail_unloaded_at !== null ||
-    c.ind_facility_available_for_pickup !== null ||
-    c.final_destination_full_out_at !== null ||
-    shipment?.destination_ata_at != null
-  );
+  return inlandSince(c, shipment, null) !== null;
+}
+
+function inlandSince(c: ContainerSnapshot, shipment: ShipmentSnapshot | null, at: IsoInstant | null): IsoInstant | null {
+  if (!c.rail_move) return null;
+  const railStarted = c.pod_rail_loaded_at ?? c.pod_rail_departed_at;
+  // The line's inland arrival counts once the rail leg is known to have begun (else it may be an old plan).
+  const lineArrived = railStarted ? (shipment?.destination_ata_at ?? null) : null;
+  const offered = c.ind_facility_available_for_pickup === true ? at : null;
+  return c.inland_at ?? c.ind_rail_unloaded_at ?? c.ind_ata_at ?? lineArrived ?? c.final_destination_full_out_at ?? offered;
+}
+
+/**
+ * When the box was first at the POD terminal: its discharge there; else (no source reports the discharge) the
+ * terminal offering it for pickup (a terminal offers only a box it holds: dated at the vessel's arrival when known),
+ * or giving it a yard slot after the vessel's arrival; else the first later move that needs it there (rail loaded
+ * at the port, the full out). A terminal's "not available" for a box still at sea is no position.
+ */
+function groundedSince(c: ContainerSnapshot, shipment: ShipmentSnapshot | null, at: IsoInstant | null): IsoInstant | null {
+  const arrived = c.pod_arrived_at ?? shipment?.pod_ata_at ?? null;
+  const offered = c.pod_terminal_available_for_pickup === true ? (arrived ?? at) : null;
+  const slotted = arrived !== null && c.location_at_pod_terminal !== null ? arrived : null;
+  const later = c.pod_rail_loaded_at ?? c.pod_rail_departed_at ?? (c.rail_move ? null : c.pod_full_out_at);
+  return c.pod_grounded_at ?? c.pod_discharged_at ?? offered ?? slotted ?? later;
 }
 
 /** A container is ready for pickup when its pickup facility says available and no hold there has status `hold`. */
@@ -331,40 +383,81 @@ function availabilityStatus(available: boolean | null): ContainerStatus {
 }
 
 /**
- * `current_status` from the latest stage reached. `delivered` is only ever set by hand, and `dropped`, `loaded`
- * and `off_dock` describe drayage and off-dock moves no source reports yet, so none of them is derived here.
+ * `current_status`: where the box physically is (docs/tracking.md, "Container status"). Every input is a fact
+ * that, once known, stays known (dates, and the `*_grounded_at`/`inland_at` marks kept by the merge), so the status
+ * never moves backward without a later physical event. `delivered` is only set by hand; `dropped` and `loaded`
+ * (drayage states) are never derived.
  */
 export function deriveStatus(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): ContainerStatus {
   if (c.empty_terminated_at) return 'empty_returned';
   if (c.pod_full_out_at || c.final_destination_full_out_at) return 'picked_up';
-  const atPodTerminal = c.pod_discharged_at !== null || c.pod_terminal_available_for_pickup !== null || c.location_at_pod_terminal !== null;
+  const grounded = groundedSince(c, shipment, null) !== null;
   if (c.rail_move) {
-    if (isInland(c, shipment)) return availabilityStatus(c.ind_facility_available_for_pickup);
+    if (inlandSince(c, shipment, null) !== null) {
+      const available = c.ind_facility_available_for_pickup;
+      // Arrived at the ramp but neither unloaded nor given an availability yet: still on its rail car.
+      if (c.ind_rail_unloaded_at === null && available === null) return 'on_rail';
+      return availabilityStatus(available);
+    }
     if (c.pod_rail_loaded_at || c.pod_rail_departed_at) return 'on_rail';
-    if (atPodTerminal) return 'awaiting_inland_transfer';
-  } else if (atPodTerminal) {
+    if (grounded) return 'awaiting_inland_transfer';
+  } else if (grounded) {
+    if (c.pod_terminal_off_dock) return 'off_dock';
     return availabilityStatus(c.pod_terminal_available_for_pickup);
   }
-  if (c.pod_arrived_at || c.pol_vessel_loaded_at || c.pol_vessel_departed_at) return 'on_ship';
+  if (c.on_board_at || c.pod_arrived_at || c.pol_vessel_loaded_at || c.pol_vessel_departed_at) return 'on_ship';
   return 'new';
 }
 
-/** Recomputes every derived field of a container (LFD choice, availability, readiness, status). */
-export function deriveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): ContainerSnapshot {
-  const inland = isInland(c, shipment);
-  const available = inland ? c.ind_facility_available_for_pickup : c.pod_terminal_available_for_pickup;
+/** The pickup place whose last free days apply now (or will, for a box still on its way). */
+export function pickupPlaceOf(c: ContainerSnapshot): PickupPlace {
+  if (c.rail_move) return 'inland_rail';
+  return c.pod_terminal_off_dock ? 'off_dock' : 'pod_terminal';
+}
+
+/**
+ * Recomputes every derived field of a container (status, availability, readiness, the last free days).
+ * `at` (domain time) dates a position fact that has no time of its own (an inland ramp that offers the box).
+ */
+export function deriveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot | null, at: IsoInstant | null = null): ContainerSnapshot {
+  const pod_full_out_at = c.rail_move ? null : c.pod_full_out_at;
+  const base: ContainerSnapshot = { ...c, ...equipmentOf(c.iso_size_type), pod_full_out_at };
+  const pod_grounded_at = groundedSince(base, shipment, at);
+  const inland_at = inlandSince(base, shipment, at);
+  const positioned: ContainerSnapshot = { ...base, pod_grounded_at, inland_at };
+  const pickedUp = isPickedUp(positioned);
+  // Availability belongs to the pickup place and counts only while the box is there.
+  const atPickupPlace = c.rail_move ? inland_at !== null : pod_grounded_at !== null;
+  const available = pickedUp ? false : atPickupPlace ? (c.rail_move ? c.ind_facility_available_for_pickup : c.pod_terminal_available_for_pickup) : null;
+  const holdsThere = c.rail_move ? c.ind_facility_holds : c.holds_at_pod_terminal;
+  const zones: Record<LfdParty, string | null> = {
+    line: c.pod_timezone,
+    terminal: c.pod_timezone,
+    rail: c.final_destination_timezone ?? c.pod_timezone,
+  };
+  const dates: Record<LfdParty, IsoInstant | null> = { line: c.pickup_lfd_line, terminal: c.pickup_lfd_terminal, rail: c.pickup_lfd_rail };
+  const binding = bindingLfd(APPLICABLE_PARTIES[pickupPlaceOf(c)].map((party) => ({ party, timestamp: dates[party], timezone: zones[party] })));
   const out: ContainerSnapshot = {
-    ...c,
-    ...equipmentOf(c.iso_size_type),
+    ...positioned,
     pickup_lfd: c.pickup_lfd_line ?? c.pickup_lfd_terminal ?? c.pickup_lfd_rail,
+    pickup_lfd_binding: binding?.timestamp ?? null,
+    pickup_lfd_binding_party: binding?.party ?? null,
+    pickup_lfd_binding_timezone: binding?.timezone ?? null,
     ind_facility_lfd_on: c.pickup_lfd_rail,
     ssl_lfd: c.pickup_lfd_line,
     available_for_pickup: available,
     availability_known: available !== null,
-    ready_for_pickup: readyForPickup(available, inland ? c.ind_facility_holds : c.holds_at_pod_terminal),
-    // Rail moves leave the POD by rail: a full out is the inland one.
-    pod_full_out_at: c.rail_move ? null : c.pod_full_out_at,
+    ready_for_pickup: !pickedUp && readyForPickup(available, holdsThere),
   };
+  if (pickedUp) {
+    // Gone from the pickup place: no yard slot, no holds there; fees stay as last reported (the merge freezes them).
+    out.location_at_pod_terminal = null;
+    out.holds_at_pod_terminal = [];
+    if (c.rail_move) out.ind_facility_holds = [];
+  } else if (c.rail_move && (c.pod_rail_departed_at || inland_at)) {
+    // A rail move that has left the port has no yard slot there any more.
+    out.location_at_pod_terminal = null;
+  }
   out.current_status = deriveStatus(out, shipment);
   return out;
 }
@@ -402,8 +495,15 @@ export function emptyContainer(number: string): ContainerSnapshot {
     holds_at_pod_terminal: null,
     fees_at_pod_terminal: null,
     pod_terminal_available_for_pickup: null,
+    pod_terminal_off_dock: false,
+    on_board_at: null,
+    pod_grounded_at: null,
+    inland_at: null,
     pod_timezone: null,
     pickup_lfd: null,
+    pickup_lfd_binding: null,
+    pickup_lfd_binding_party: null,
+    pickup_lfd_binding_timezone: null,
     pickup_lfd_line: null,
     pickup_lfd_terminal: null,
     pickup_lfd_rail: null,

@@ -34,6 +34,8 @@ export const EVENT_TYPE: Record<Milestone, string> = {
   vgm_received: 'VGM_RECEIVED',
   carrier_release: 'LINE_RELEASE',
   customs_release: 'CUSTOMS_RELEASE',
+  customs_selected_for_scan: 'CUSTOMS_SELECTED_FOR_SCAN',
+  customs_selected_for_inspection: 'CUSTOMS_SELECTED_FOR_INSPECTION',
 };
 
 const MILESTONE_OF = new Map(MILESTONES.map((m) => [EVENT_TYPE[m], m]));

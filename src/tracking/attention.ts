@@ -1,12 +1,16 @@
 // What a container needs from the people who pick it up, today (the web app's board): holds, availability,
 // the last free day counted in the pickup place's own calendar, and demurrage. Pure: the domain time is given.
+import { daysBetween, localDate } from '../domain/lfd.js';
 import { wallClockMs } from '../lib/time-zones.js';
 import type { ContainerSnapshot } from './snapshot.js';
 
 const DAY_MS = 86_400_000;
 
-/** Statuses after which nothing is left to do at the pickup place. */
-const DONE = new Set(['picked_up', 'delivered', 'empty_returned', 'off_dock', 'dropped']);
+/**
+ * Statuses after which nothing is left to do at the pickup place (`dropped` and `loaded`, never derived, mean the box
+ * left it too). An off-dock box is still to be picked up, from the off-dock yard.
+ */
+const DONE = new Set(['picked_up', 'delivered', 'empty_returned', 'dropped', 'loaded']);
 
 export type LfdState = 'passed' | 'today' | 'tomorrow' | 'later';
 
@@ -14,7 +18,7 @@ export interface Attention {
   /** The names of the holds that block pickup (status `hold`). */
   holds: string[];
   available: boolean;
-  /** Whole days from today to the last free day in the pickup place's calendar (negative once passed). */
+  /** Whole days from today to the binding last free day in its own calendar (negative once passed). */
   lfd_days_left: number | null;
   lfd: LfdState | null;
   /** The last free day has passed and the box is still there, or the terminal already bills demurrage. */
@@ -29,12 +33,11 @@ type Fields = Pick<
   | 'holds_at_pod_terminal'
   | 'ind_facility_holds'
   | 'available_for_pickup'
-  | 'pickup_lfd'
-  | 'pod_timezone'
-  | 'final_destination_timezone'
+  | 'pickup_lfd_binding'
+  | 'pickup_lfd_binding_timezone'
   | 'fees_at_pod_terminal'
   | 'rail_move'
-  | 'pickup_lfd_rail'
+  | 'inland_at'
 >;
 
 /** The calendar day (as a UTC-midnight ms) of an instant in a zone (UTC when the zone is unknown). */
@@ -67,18 +70,15 @@ export interface PickupFacts {
 }
 
 function factsWithHolds(c: Fields): PickupFacts & { hold_names: string[] } {
-  // A rail move's last free day and holds are the inland facility's once the rail LFD is known.
-  const inland = c.rail_move && c.pickup_lfd !== null && c.pickup_lfd === c.pickup_lfd_rail;
-  const zone = (inland ? c.final_destination_timezone : c.pod_timezone) || null;
-  const holdList = (inland ? c.ind_facility_holds : c.holds_at_pod_terminal) ?? [];
+  // The binding last free day (the earliest that applies at the pickup place) is the one a person acts on; it is
+  // counted in its own place's calendar. A rail move's holds are the inland facility's once the box is there.
+  const zone = c.pickup_lfd_binding_timezone || null;
+  const holdList = (c.rail_move && c.inland_at ? c.ind_facility_holds : c.holds_at_pod_terminal) ?? [];
   const hold_names = holdList.filter((h) => h.status === 'hold').map((h) => h.name);
-  const lfdMs = c.pickup_lfd ? Date.parse(c.pickup_lfd) : Number.NaN;
-  const lfdYear = new Date(lfdMs).getUTCFullYear();
-  // A last free day before 1900 or after 9999 (a source's typo) is no day: no calendar here holds it.
-  const lfdDay = lfdYear >= 1900 && lfdYear <= 9999 ? localDayOf(new Date(lfdMs), zone) : null;
+  const lfdDay = c.pickup_lfd_binding ? localDate(Date.parse(c.pickup_lfd_binding), zone) : null;
   return {
     zone,
-    lfd_day: lfdDay !== null && /^\d{4}-/.test(lfdDay) ? lfdDay : null,
+    lfd_day: lfdDay,
     holds: hold_names.length,
     hold_names,
     available: c.available_for_pickup === true,
@@ -90,11 +90,6 @@ function factsWithHolds(c: Fields): PickupFacts & { hold_names: string[] } {
 export function pickupFacts(c: Fields): PickupFacts {
   const { hold_names: _, ...facts } = factsWithHolds(c);
   return facts;
-}
-
-/** Whole days from one calendar day (`YYYY-MM-DD`) to another. */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 }
 
 /** Attention from pickup facts, on the day `today` (`YYYY-MM-DD`) of the facts' zone. */

@@ -90,12 +90,13 @@ export const APPLICABLE_PARTIES: Record<PickupPlace, readonly LfdParty[]> = {
  * at or bound for its pickup place; once it is picked up the count stops and says how the pickup fell against it
  * (`days_before_lfd` > 0: picked up that many days before the last free day; < 0: after it).
  */
-export type LfdCountdown =
-  | { state: 'none' }
-  | { state: 'counting'; days_left: number }
-  | { state: 'picked_up'; days_before_lfd: number };
+export type LfdCountdown = { state: 'none' } | { state: 'counting'; days_left: number } | { state: 'picked_up'; days_before_lfd: number };
 
-export function lfdCountdown(binding: Pick<BindingLfd, 'timestamp' | 'timezone'> | null, now: Date, pickedUpAt: string | null): LfdCountdown {
+export function lfdCountdown(
+  binding: Pick<BindingLfd, 'timestamp' | 'timezone'> | null,
+  now: Date,
+  pickedUpAt: string | null,
+): LfdCountdown {
   if (!binding) return { state: 'none' };
   const lfdDay = localDate(Date.parse(binding.timestamp), binding.timezone);
   if (!lfdDay) return { state: 'none' };

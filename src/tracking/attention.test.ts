@@ -15,28 +15,28 @@ describe('attentionOf', () => {
     ['nothing known yet', box({}), { lfd: null, lfd_days_left: null, needs_action: false }],
     [
       'LFD tomorrow in LA (the UTC date is already the 10th)',
-      box({ current_status: 'available', pickup_lfd_binding: lfdOn('2026-03-10') , pickup_lfd_binding_timezone: LA}),
+      box({ current_status: 'available', pickup_lfd_binding: lfdOn('2026-03-10'), pickup_lfd_binding_timezone: LA }),
       { lfd: 'tomorrow', lfd_days_left: 1 },
     ],
     [
       'LFD today in LA',
-      box({ current_status: 'not_available', pickup_lfd_binding: lfdOn('2026-03-09') , pickup_lfd_binding_timezone: LA}),
+      box({ current_status: 'not_available', pickup_lfd_binding: lfdOn('2026-03-09'), pickup_lfd_binding_timezone: LA }),
       { lfd: 'today', lfd_days_left: 0, needs_action: true },
     ],
     // 7 March is before the clocks changed: its local midnight is 08:00 UTC (PST).
     [
       'LFD passed: demurrage accrues',
-      box({ current_status: 'available', pickup_lfd_binding: '2026-03-07T08:00:00Z' , pickup_lfd_binding_timezone: LA}),
+      box({ current_status: 'available', pickup_lfd_binding: '2026-03-07T08:00:00Z', pickup_lfd_binding_timezone: LA }),
       { lfd: 'passed', lfd_days_left: -2, demurrage_accruing: true },
     ],
     [
       'LFD next week',
-      box({ current_status: 'not_available', pickup_lfd_binding: lfdOn('2026-03-16') , pickup_lfd_binding_timezone: LA}),
+      box({ current_status: 'not_available', pickup_lfd_binding: lfdOn('2026-03-16'), pickup_lfd_binding_timezone: LA }),
       { lfd: 'later', lfd_days_left: 7, needs_action: false },
     ],
     [
       'picked up: nothing to do, whatever the LFD',
-      box({ current_status: 'picked_up', pickup_lfd_binding: lfdOn('2026-03-01') , pickup_lfd_binding_timezone: LA}),
+      box({ current_status: 'picked_up', pickup_lfd_binding: lfdOn('2026-03-01'), pickup_lfd_binding_timezone: LA }),
       { lfd: null, demurrage_accruing: false, needs_action: false },
     ],
     [
@@ -53,7 +53,7 @@ describe('attentionOf', () => {
     ['available', box({ current_status: 'available', available_for_pickup: true }), { available: true, needs_action: true }],
     [
       'a last free day no calendar holds (a typo of the source) is none',
-      box({ current_status: 'available', pickup_lfd_binding: '+010000-01-01T00:00:00.000Z' , pickup_lfd_binding_timezone: LA}),
+      box({ current_status: 'available', pickup_lfd_binding: '+010000-01-01T00:00:00.000Z', pickup_lfd_binding_timezone: LA }),
       { lfd: null, lfd_days_left: null, needs_action: false },
     ],
     [
@@ -107,7 +107,8 @@ describe('attentionOf counts days to the binding last free day (the earliest tha
   ] as const)('%s', (_name, fields, party, lfd, days) => {
     const c = atTerminal(fields);
     // pickup_lfd keeps the reference's coalescing (the line's first), whichever binds.
-    expect(c.pickup_lfd).toBe(fields.pickup_lfd_line ?? fields.pickup_lfd_terminal);
+    const given: { pickup_lfd_line?: string; pickup_lfd_terminal?: string } = fields;
+    expect(c.pickup_lfd).toBe(given.pickup_lfd_line ?? given.pickup_lfd_terminal);
     expect(c.pickup_lfd_binding_party).toBe(party);
     expect(c.pickup_lfd_binding_timezone).toBe(LA);
     expect(attentionOf(c, new Date('2026-12-09T20:00:00Z'))).toMatchObject({ lfd, lfd_days_left: days });
@@ -129,7 +130,11 @@ describe('attentionOf counts days to the binding last free day (the earliest tha
       },
       null,
     );
-    expect(c).toMatchObject({ pickup_lfd_binding: '2026-12-10T06:00:00Z', pickup_lfd_binding_party: 'rail', pickup_lfd_binding_timezone: 'America/Chicago' });
+    expect(c).toMatchObject({
+      pickup_lfd_binding: '2026-12-10T06:00:00Z',
+      pickup_lfd_binding_party: 'rail',
+      pickup_lfd_binding_timezone: 'America/Chicago',
+    });
   });
 
   it('picked up: the count stops', () => {

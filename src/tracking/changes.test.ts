@@ -445,3 +445,154 @@ describe('detectChanges: AIS events fill in, the line replaces them without a se
     expect(engine.refresh({ ais: aisArrival('2026-03-16T11:40:00Z') }, T0 - 22 * HOUR)).toEqual([]);
   });
 });
+
+describe('detectChanges: availability events only at the pickup place while the box is there', () => {
+  const atTerminal = (over: Parameters<typeof yard>[0]) => [terminal([yard(over)])];
+  it('a terminal answer for a box still at sea moves nothing and fires nothing', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier(sailed) }, T0 - 72 * HOUR);
+    const events = engine.refresh(
+      { carrier: carrier(sailed), terminals: atTerminal({ available: false, holds: [hold('customs')] }) },
+      T0 - 48 * HOUR,
+    );
+    expect(types(events)).not.toContain('container.transport.not_available');
+    expect(engine.box).toMatchObject({ current_status: 'on_ship', available_for_pickup: null, availability_known: false });
+    // Pre-arrival holds are real and shown.
+    expect(engine.box.holds_at_pod_terminal).toEqual([{ name: 'customs', status: 'hold', description: null }]);
+    // Discharged: now the terminal's answer is the box's.
+    const landed = engine.refresh({ carrier: carrier([...sailed, arrived, discharged]), terminals: atTerminal({ available: false }) }, T0);
+    expect(types(landed)).toContain('container.transport.not_available');
+    expect(engine.box).toMatchObject({ current_status: 'not_available', availability_known: true });
+  });
+
+  const untilAvailable = () => {
+    const engine = new Engine();
+    engine.refresh(
+      { carrier: carrier([...sailed, arrived, discharged]), terminals: atTerminal({ available: true, yardLocation: 'A1' }) },
+      T0,
+    );
+    return engine;
+  };
+  const fullOut = (at: string) => ms('full_out', at, { place: LA_APMT });
+
+  it('the terminal drops availability one poll before its full out is read: only full_out fires', () => {
+    const engine = untilAvailable();
+    const drop = engine.refresh(
+      { carrier: carrier([...sailed, arrived, discharged]), terminals: atTerminal({ available: false }) },
+      T0 + HOUR,
+    );
+    expect(types(drop)).toEqual([]);
+    expect(engine.box.available_for_pickup).toBe(true);
+    const out = engine.refresh(
+      {
+        carrier: carrier([...sailed, arrived, discharged, fullOut('2026-03-17T05:30:00-07:00')]),
+        terminals: atTerminal({ available: false }),
+      },
+      T0 + 2 * HOUR,
+    );
+    expect(types(out)).toEqual(['container.transport.full_out']);
+    expect(engine.box).toMatchObject({
+      current_status: 'picked_up',
+      available_for_pickup: false,
+      availability_known: true,
+      ready_for_pickup: false,
+      location_at_pod_terminal: null,
+      holds_at_pod_terminal: [],
+    });
+    // Later polls of the terminal change nothing.
+    expect(
+      engine.refresh(
+        {
+          carrier: carrier([...sailed, arrived, discharged, fullOut('2026-03-17T05:30:00-07:00')]),
+          terminals: atTerminal({ available: false }),
+        },
+        T0 + 5 * HOUR,
+      ),
+    ).toEqual([]);
+  });
+
+  it('a drop with no full out within the window is announced once the window has passed', () => {
+    const engine = untilAvailable();
+    const input = { carrier: carrier([...sailed, arrived, discharged]), terminals: atTerminal({ available: false }) };
+    expect(types(engine.refresh(input, T0 + HOUR))).toEqual([]);
+    expect(types(engine.refresh(input, T0 + HOUR + FLAP_WINDOW_MS - 1))).toEqual([]);
+    const late = engine.refresh(input, T0 + HOUR + FLAP_WINDOW_MS);
+    expect(types(late)).toEqual(['container.updated', 'container.transport.not_available']);
+    expect(updated(late)?.changeset.available_for_pickup).toEqual([true, false]);
+  });
+
+  it('a drop that comes back within the window fires nothing', () => {
+    const engine = untilAvailable();
+    engine.refresh({ carrier: carrier([...sailed, arrived, discharged]), terminals: atTerminal({ available: false }) }, T0 + HOUR);
+    expect(
+      engine.refresh({ carrier: carrier([...sailed, arrived, discharged]), terminals: atTerminal({ available: true }) }, T0 + 2 * HOUR),
+    ).toEqual([]);
+    expect(
+      engine.refresh({ carrier: carrier([...sailed, arrived, discharged]), terminals: atTerminal({ available: true }) }, T0 + 5 * HOUR),
+    ).toEqual([]);
+  });
+
+  it('fees stop growing at the full out', () => {
+    const engine = untilAvailable();
+    const lines = carrier([...sailed, arrived, discharged, fullOut('2026-03-17T05:30:00-07:00')]);
+    engine.refresh({ carrier: lines, terminals: atTerminal({ available: false, fees: [fee('demurrage', 300)] }) }, T0 + HOUR);
+    const after = engine.refresh(
+      { carrier: lines, terminals: atTerminal({ available: false, fees: [fee('demurrage', 450)] }) },
+      T0 + 30 * HOUR,
+    );
+    expect(types(after)).toEqual([]);
+    expect(engine.box.fees_at_pod_terminal).toEqual([{ type: 'demurrage', amount: 300, currency_code: 'USD' }]);
+  });
+});
+
+describe('detectChanges: estimates: the first one starts the history quietly, later ones only past the threshold', () => {
+  it.each([
+    ['a 2 h move is stored, not announced', '2026-03-16T08:00:00-07:00', []],
+    ['a 6 h move is not past the threshold', '2026-03-16T12:00:00-07:00', []],
+    [
+      'a 7 h move is announced',
+      '2026-03-16T13:00:00-07:00',
+      ['shipment.estimated.arrival', 'container.transport.estimated.vessel_arrived'],
+    ],
+  ])('%s', (_name, next, expected) => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier(sailed) }, T0 - 72 * HOUR);
+    // The first ETA a source gives: stored as an estimated event, no notification.
+    const first = engine.refresh(
+      { carrier: carrier([...sailed, eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')]) },
+      T0 - 60 * HOUR,
+    );
+    expect(first).toEqual([]);
+    expect(engine.state!.estimatedEvents).toHaveLength(1);
+    expect(engine.state!.transportEvents.some((e) => e.event === 'container.transport.estimated.vessel_arrived')).toBe(true);
+    expect(types(engine.refresh({ carrier: carrier([...sailed, eta(next, '2026-03-03T00:00:00Z')]) }, T0 - 48 * HOUR))).toEqual(expected);
+    expect(engine.state!.shipment?.pod_eta_at).toBe(new Date(next).toISOString().replace('.000', ''));
+  });
+
+  it('small moves add up: announced once they are past the threshold from the last announced estimate', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([...sailed, eta('2026-03-16T06:00:00-07:00', '2026-03-02T00:00:00Z')]) }, T0 - 72 * HOUR);
+    const moves = ['2026-03-16T10:00:00-07:00', '2026-03-16T14:00:00-07:00', '2026-03-16T15:00:00-07:00'];
+    const seen = moves.map((at, i) =>
+      types(engine.refresh({ carrier: carrier([...sailed, eta(at, `2026-03-0${3 + i}T00:00:00Z`)]) }, T0 - (60 - i) * HOUR)),
+    );
+    expect(seen).toEqual([[], ['shipment.estimated.arrival', 'container.transport.estimated.vessel_arrived'], []]);
+  });
+});
+
+describe('detectChanges: observed_at is when Tidemark saw it (domain time), never before an actual happened', () => {
+  it('new actuals, a baseline history and pickup changes', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier(sailed) }, T0 - 48 * HOUR);
+    for (const r of engine.state!.transportEvents) expect(r.observed_at).toBe(new Date(T0 - 48 * HOUR).toISOString().replace('.000', ''));
+    engine.refresh({ carrier: carrier([...sailed, arrived, discharged]), terminals: [terminal([yard({ lfd: '2026-03-20' })])] }, T0);
+    const now = new Date(T0).toISOString().replace('.000', '');
+    const byEvent = (e: string) => engine.state!.transportEvents.find((r) => r.event === e)!;
+    expect(byEvent('container.transport.vessel_discharged').observed_at).toBe(now);
+    expect(byEvent('container.pickup_lfd_terminal.changed')).toMatchObject({ observed_at: now, timestamp: '2026-03-20T07:00:00Z' });
+    for (const r of engine.state!.transportEvents) {
+      if (r.classifier === 'actual' && r.timestamp && r.milestone)
+        expect(Date.parse(r.observed_at!)).toBeGreaterThanOrEqual(Date.parse(r.timestamp));
+    }
+  });
+});

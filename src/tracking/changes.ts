@@ -19,6 +19,7 @@ import {
   isPickedUp,
   type PickupChangeEventName,
   type ShipmentSnapshot,
+  terminalHolds,
   type TransportEventName,
   type TransportEventRecord,
 } from './snapshot.js';
@@ -258,7 +259,7 @@ function mergeContainer(
     c.holds_at_pod_terminal = flaps.list<Hold>(
       n,
       'holds_at_pod_terminal',
-      prev.holds_at_pod_terminal,
+      terminalHolds(prev.holds_at_pod_terminal),
       next.holds_at_pod_terminal,
       holdId,
       compareHolds,
@@ -357,7 +358,8 @@ export function detectChanges(
       // The first estimate of an occurrence starts its history quietly; a new actual is news.
       const stored = r.classifier === 'actual' ? r : { ...r, announced_timestamp: r.timestamp };
       records.push(stored);
-      if (known && r.classifier === 'actual') fire(r.container_number, { type: r.event, container_number: r.container_number, transport_event: r });
+      if (known && r.classifier === 'actual')
+        fire(r.container_number, { type: r.event, container_number: r.container_number, transport_event: r });
       continue;
     }
     const p = records[i]!;
@@ -502,7 +504,12 @@ export function detectChanges(
   // one (the latest stored estimated event) is news.
   const lastAnnounced = estimatedEvents.at(-1)?.estimated_timestamp ?? null;
   const firstEta = prevShipment !== null && lastAnnounced === null && prevShipment.pod_eta_at === null;
-  if (prevShipment && shipment?.pod_eta_at && shipment.pod_eta_at !== prevShipment.pod_eta_at && (firstEta || etaMovedEnough(lastAnnounced ?? prevShipment.pod_eta_at, shipment.pod_eta_at))) {
+  if (
+    prevShipment &&
+    shipment?.pod_eta_at &&
+    shipment.pod_eta_at !== prevShipment.pod_eta_at &&
+    (firstEta || etaMovedEnough(lastAnnounced ?? prevShipment.pod_eta_at, shipment.pod_eta_at))
+  ) {
     const record: EstimatedEventRecord = next.estimatedEvents.find((e) => e.estimated_timestamp === shipment.pod_eta_at) ?? {
       key: `shipment.estimated.arrival|${shipment.port_of_discharge_locode ?? '-'}|${shipment.pod_eta_at}`,
       event: 'shipment.estimated.arrival',

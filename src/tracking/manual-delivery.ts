@@ -13,10 +13,11 @@ export type ManualTransportEventRecord = Omit<TransportEventRecord, 'data_source
 };
 
 /**
- * The delivered event for a container delivered at `at`. It happens at the consignee's, a place no source names:
- * its zone is the last one the container was in (the inland rail destination's, else the POD's).
+ * The delivered event for a container delivered at `at`, marked at `now` (domain time). It happens at the
+ * consignee's, a place no source names: its zone is the last one the container was in (the inland rail
+ * destination's, else the POD's). Tidemark learns of it when it is marked, and never before it happened.
  */
-export function manualDeliveryEvent(c: ContainerSnapshot, at: IsoInstant): ManualTransportEventRecord {
+export function manualDeliveryEvent(c: ContainerSnapshot, at: IsoInstant, now: IsoInstant): ManualTransportEventRecord {
   return {
     key: MANUAL_DELIVERY_KEY,
     event: 'container.transport.delivered',
@@ -38,6 +39,7 @@ export function manualDeliveryEvent(c: ContainerSnapshot, at: IsoInstant): Manua
     source_event_id: null,
     source_code: null,
     reported_at: null,
+    observed_at: Date.parse(now) >= Date.parse(at) ? now : at,
     invalidated_at: null,
   };
 }

@@ -173,7 +173,13 @@ describe('normalize: current_status follows the milestones (13-value set)', () =
     // Availability counts only at the pickup place once the box is there.
     ['at sea, the terminal already says not available: on_ship', sea, [yard({ available: false })], [], 'on_ship'],
     ['arrived, the terminal says not available, no discharge: on_ship', arrived, [yard({ available: false })], [], 'on_ship'],
-    ['arrived, the terminal gives a yard slot: not_available', arrived, [yard({ available: false, yardLocation: 'B12' })], [], 'not_available'],
+    [
+      'arrived, the terminal gives a yard slot: not_available',
+      arrived,
+      [yard({ available: false, yardLocation: 'B12' })],
+      [],
+      'not_available',
+    ],
     ['the terminal offers it: available (a terminal offers only a box it holds)', arrived, [yard({ available: true })], [], 'available'],
     [
       'rail move at the POD, the POD terminal says available: awaiting_inland_transfer',
@@ -505,5 +511,23 @@ describe('normalize: equipment type, length and height from the ISO size-type co
       equipment_length: 40,
       equipment_height: 'high_cube',
     });
+  });
+});
+
+describe('normalize: customs selections are holds until a later customs release', () => {
+  const discharged = ms('vessel_discharged', '2026-03-15T19:00:00-07:00', { place: LA_APMT });
+  const scan = ms('customs_selected_for_scan', '2026-03-16T09:00:00-07:00', { place: LA_APMT });
+  const inspection = ms('customs_selected_for_inspection', '2026-03-16T10:00:00-07:00', { place: LA_APMT });
+  const release = (at: string) => ms('customs_release', at, { place: LA_APMT, container: null });
+  it.each([
+    ['selected for scan: VACIS hold', [discharged, scan], [], ['VACIS'], false],
+    ['selected for inspection: customs hold', [discharged, inspection], [], ['customs'], false],
+    ['released after the selection: no hold', [discharged, scan, release('2026-03-17T09:00:00-07:00')], [], [], true],
+    ['a release before the selection does not lift it', [discharged, release('2026-03-15T20:00:00-07:00'), scan], [], ['VACIS'], false],
+    ['the terminal already names a customs hold: one customs hold', [discharged, inspection], [hold('customs')], ['customs'], false],
+  ] as const)('%s', (_name, milestones, terminalHolds, names, ready) => {
+    const c = box({ carrier: carrier([...milestones]), terminals: [terminal([yard({ available: true, holds: [...terminalHolds] })])] });
+    expect((c.holds_at_pod_terminal ?? []).map((h) => h.name)).toEqual(names);
+    expect(c.ready_for_pickup).toBe(ready);
   });
 });

@@ -9,6 +9,7 @@ import type { AisMilestone } from './port-calls.js';
 import {
   type ContainerSnapshot,
   compareFees,
+  CUSTOMS_SELECTION_HOLDS,
   compareHolds,
   type DataSource,
   deriveContainer,
@@ -93,6 +94,8 @@ interface Canonical extends Candidate {
 }
 
 const RAIL_MILESTONES: ReadonlySet<Milestone> = new Set(['rail_loaded', 'rail_departed', 'rail_arrived', 'rail_unloaded']);
+
+const CUSTOMS_SELECTIONS: ReadonlySet<Milestone> = new Set(['customs_selected_for_scan', 'customs_selected_for_inspection']);
 
 /** Milestones that put the box on a vessel (any water leg) until its discharge at the POD. */
 const ON_BOARD: ReadonlySet<Milestone> = new Set([
@@ -583,6 +586,17 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
     const emptyIn = last(actual('empty_in'));
     c.empty_terminated_at = emptyIn?.time?.at ?? null;
     c.empty_terminated_timezone = emptyIn?.time?.timezone ?? null;
+    // Customs selections open a hold until a later customs release; [] once all are released.
+    const selections = mine.filter((x) => CUSTOMS_SELECTIONS.has(x.milestone) && x.classifier === 'actual' && x.time);
+    const release = last(actual('customs_release'));
+    if (selections.length > 0 || release) {
+      const open = selections.filter((x) => !release || x.ms > release.ms);
+      c.customs_selection_holds = [
+        ...new Set(open.map((x) => (x.milestone === 'customs_selected_for_scan' ? 'scan' : 'inspection') as 'scan' | 'inspection')),
+      ]
+        .map((k) => ({ ...CUSTOMS_SELECTION_HOLDS[k] }))
+        .sort(compareHolds);
+    }
     // A carrier's drop-off at the consignee stays a raw event: `delivered` is the user's word only.
     c.delivered_at = null;
 

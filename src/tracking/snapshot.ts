@@ -152,6 +152,11 @@ export interface ContainerSnapshot {
   pod_terminal_available_for_pickup: boolean | null;
   /** Internal: the facility the terminal source reports the box at is an off-dock yard, not the marine terminal. */
   pod_terminal_off_dock: boolean;
+  /**
+   * Internal: holds a source's customs selection implies (selected for scan: `VACIS`; for inspection: `customs`)
+   * until a later customs release; shown among `holds_at_pod_terminal` unless the terminal names the same hold.
+   */
+  customs_selection_holds: Hold[] | null;
   /** Internal: when the box was first known to be on a vessel (any water leg loaded or departed). */
   on_board_at: IsoInstant | null;
   /** Internal: when the box was first known to be at the POD terminal (discharged); kept once known. */
@@ -336,7 +341,9 @@ export function equipmentOf(isoSizeType: string | null): {
 // Derived fields: recomputed from the stored ones after every normalization and merge
 
 /** Whether the box has left its pickup place full (or been returned empty): the pickup place has no more say. */
-export function isPickedUp(c: Pick<ContainerSnapshot, 'pod_full_out_at' | 'final_destination_full_out_at' | 'empty_terminated_at'>): boolean {
+export function isPickedUp(
+  c: Pick<ContainerSnapshot, 'pod_full_out_at' | 'final_destination_full_out_at' | 'empty_terminated_at'>,
+): boolean {
   return Boolean(c.pod_full_out_at || c.final_destination_full_out_at || c.empty_terminated_at);
 }
 
@@ -371,6 +378,27 @@ function groundedSince(c: ContainerSnapshot, shipment: ShipmentSnapshot | null, 
   const slotted = arrived !== null && c.location_at_pod_terminal !== null ? arrived : null;
   const later = c.pod_rail_loaded_at ?? c.pod_rail_departed_at ?? (c.rail_move ? null : c.pod_full_out_at);
   return c.pod_grounded_at ?? c.pod_discharged_at ?? offered ?? slotted ?? later;
+}
+
+/** The descriptions that mark a hold as implied by a customs selection (not reported by the terminal itself). */
+export const CUSTOMS_SELECTION_HOLDS = {
+  scan: { name: 'VACIS', status: 'hold', description: 'Selected for scan by customs' },
+  inspection: { name: 'customs', status: 'hold', description: 'Selected for inspection by customs' },
+} as const satisfies Record<string, Hold>;
+
+const SELECTION_DESCRIPTIONS: ReadonlySet<string> = new Set(Object.values(CUSTOMS_SELECTION_HOLDS).map((h) => h.description));
+
+/** The terminal's own holds: a list without the holds a customs selection implied. */
+export function terminalHolds(holds: readonly Hold[] | null): Hold[] | null {
+  return holds === null ? null : holds.filter((h) => !SELECTION_DESCRIPTIONS.has(h.description ?? ''));
+}
+
+/** The terminal's holds plus the customs selection holds it does not name itself. */
+function withSelectionHolds(holds: readonly Hold[] | null, selection: readonly Hold[] | null): Hold[] | null {
+  const own = terminalHolds(holds);
+  const extra = (selection ?? []).filter((h) => !(own ?? []).some((o) => o.name === h.name));
+  if (extra.length === 0) return own;
+  return [...(own ?? []), ...extra].sort(compareHolds);
 }
 
 /** A container is ready for pickup when its pickup facility says available and no hold there has status `hold`. */
@@ -421,22 +449,31 @@ export function pickupPlaceOf(c: ContainerSnapshot): PickupPlace {
  */
 export function deriveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot | null, at: IsoInstant | null = null): ContainerSnapshot {
   const pod_full_out_at = c.rail_move ? null : c.pod_full_out_at;
-  const base: ContainerSnapshot = { ...c, ...equipmentOf(c.iso_size_type), pod_full_out_at };
+  const holds_at_pod_terminal = withSelectionHolds(c.holds_at_pod_terminal, c.customs_selection_holds);
+  const base: ContainerSnapshot = { ...c, ...equipmentOf(c.iso_size_type), pod_full_out_at, holds_at_pod_terminal };
   const pod_grounded_at = groundedSince(base, shipment, at);
   const inland_at = inlandSince(base, shipment, at);
   const positioned: ContainerSnapshot = { ...base, pod_grounded_at, inland_at };
   const pickedUp = isPickedUp(positioned);
   // Availability belongs to the pickup place and counts only while the box is there.
   const atPickupPlace = c.rail_move ? inland_at !== null : pod_grounded_at !== null;
-  const available = pickedUp ? false : atPickupPlace ? (c.rail_move ? c.ind_facility_available_for_pickup : c.pod_terminal_available_for_pickup) : null;
-  const holdsThere = c.rail_move ? c.ind_facility_holds : c.holds_at_pod_terminal;
+  const available = pickedUp
+    ? false
+    : atPickupPlace
+      ? c.rail_move
+        ? c.ind_facility_available_for_pickup
+        : c.pod_terminal_available_for_pickup
+      : null;
+  const holdsThere = c.rail_move ? c.ind_facility_holds : holds_at_pod_terminal;
   const zones: Record<LfdParty, string | null> = {
     line: c.pod_timezone,
     terminal: c.pod_timezone,
     rail: c.final_destination_timezone ?? c.pod_timezone,
   };
   const dates: Record<LfdParty, IsoInstant | null> = { line: c.pickup_lfd_line, terminal: c.pickup_lfd_terminal, rail: c.pickup_lfd_rail };
-  const binding = bindingLfd(APPLICABLE_PARTIES[pickupPlaceOf(c)].map((party) => ({ party, timestamp: dates[party], timezone: zones[party] })));
+  const binding = bindingLfd(
+    APPLICABLE_PARTIES[pickupPlaceOf(c)].map((party) => ({ party, timestamp: dates[party], timezone: zones[party] })),
+  );
   const out: ContainerSnapshot = {
     ...positioned,
     pickup_lfd: c.pickup_lfd_line ?? c.pickup_lfd_terminal ?? c.pickup_lfd_rail,
@@ -496,6 +533,7 @@ export function emptyContainer(number: string): ContainerSnapshot {
     fees_at_pod_terminal: null,
     pod_terminal_available_for_pickup: null,
     pod_terminal_off_dock: false,
+    customs_selection_holds: null,
     on_board_at: null,
     pod_grounded_at: null,
     inland_at: null,

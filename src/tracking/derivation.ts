@@ -1,0 +1,22 @@
+// The version of the rules that turn stored facts into derived ones, and the re-derivation of a stored state under
+// the current rules (services/rederive.ts runs it over the database once per version, without announcing anything).
+import type { StoredState } from './changes.js';
+import { type ContainerSnapshot, deriveContainer, emptyContainer, type ShipmentSnapshot } from './snapshot.js';
+
+/**
+ * Bump whenever a rule changes what is derived from stored facts: deriveContainer (status, availability, readiness,
+ * the binding last free day, the position marks) or attention.ts pickupFacts (the board's facts kept with each
+ * container). The first start of a version whose number is above the database's re-derives every stored container.
+ * 1: status is where the box physically is; binding last free day; off-dock boxes on the board (721126c, 3f5a5fd).
+ */
+export const DERIVATION_VERSION = 1;
+
+/** A stored container under the current rules: fields added since it was stored are filled as unknown first. */
+export function rederiveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): ContainerSnapshot {
+  return deriveContainer({ ...emptyContainer(c.number), ...c }, shipment, null);
+}
+
+/** A stored state with every container re-derived; nothing else changes (no events, no transport events). */
+export function rederiveState(state: StoredState): StoredState {
+  return { ...state, containers: state.containers.map((c) => rederiveContainer(c, state.shipment)) };
+}

@@ -200,6 +200,7 @@ function payload(number: string, at: string) {
       source_event_id: null,
       source_code: 'ARRI',
       reported_at: at,
+      observed_at: at,
     },
   };
 }

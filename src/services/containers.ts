@@ -62,7 +62,9 @@ export class ContainerService {
   async update(accountId: string, id: string, changes: ContainerChanges): Promise<ContainerRecord> {
     const current = await this.#find(accountId, id);
     const { deliveredAt } = changes;
-    if (deliveredAt && deliveredAt.getTime() > this.clocks.world.now().getTime()) {
+    // Domain time: the mark is when Tidemark learns of the delivery (the event's observed_at).
+    const worldNow = this.clocks.world.now();
+    if (deliveredAt && deliveredAt.getTime() > worldNow.getTime()) {
       throw validationFailed([
         { title: 'Invalid delivered_at', detail: 'delivered_at cannot be in the future', pointer: '/data/attributes/delivered_at' },
       ]);
@@ -77,7 +79,7 @@ export class ContainerService {
       const previous = set.previous;
       if (deliveredAt === null && previous === null) return;
       const record: ManualTransportEventRecord = {
-        ...manualDeliveryEvent(snapshot, isoInstant((deliveredAt ?? previous)!.getTime())),
+        ...manualDeliveryEvent(snapshot, isoInstant((deliveredAt ?? previous)!.getTime()), isoInstant(worldNow.getTime())),
         invalidated_at: deliveredAt === null ? isoInstant(wall.getTime()) : null,
       };
       const eventId = await upsertTransportEvent(

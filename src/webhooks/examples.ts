@@ -420,6 +420,8 @@ function transportEventRow(event: EventName, spec: TransportSpec, containerId: s
     source_event_id: null,
     source_code: null,
     reported_at: null,
+    // Domain time Tidemark learned of it (an actual when it happened; an estimate or a new LFD days before).
+    observed_at: knownAt(spec).replace(/\.\d{3}Z$/, 'Z'),
     ...(spec.dataSource === 'user' ? { invalidated_at: null } : {}),
   };
   return {

@@ -334,7 +334,10 @@ describe('fairness across endpoints', () => {
         expect(res.statusCode, res.body).toBe(201);
       }
       const { id: shipmentId, containerIds } = await seedShipment(t, account.id, { bl: 'MAEU7', containers: [{ number: 'MSKU9070323' }] });
-      const record = { ...manualDeliveryEvent(emptyContainer('MSKU9070323'), '2026-03-01T10:00:00Z'), data_source: 'terminal' };
+      const record = {
+        ...manualDeliveryEvent(emptyContainer('MSKU9070323'), '2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z'),
+        data_source: 'terminal',
+      };
       const event = (name: string) => ({
         id: newId(),
         account_id: account.id,

@@ -23,6 +23,8 @@ interface StoredRecord {
   value: string | null;
   /** Set on events taken back (a delivery marked by hand, then unmarked). */
   invalidated_at?: string | null;
+  /** When Tidemark first saw the occurrence or this version of it (domain time); absent on records from before it. */
+  observed_at?: string | null;
 }
 const recordOf = (e: TransportEventRow) => e.record as unknown as StoredRecord;
 
@@ -46,6 +48,8 @@ export const transportEventKind = (deps: ResourceDeps): ResourceKind<TransportEv
           value: r.value,
           invalidated_at: r.invalidated_at ?? null,
           created_at: isoSeconds(e.created_at),
+          // Extra (docs/extensions.md): when Tidemark first saw it, in domain time; `created_at` is wall time.
+          observed_at: r.observed_at ?? null,
         },
         relationships: {
           shipment: { data: { id: e.shipment_id, type: 'shipment' } },

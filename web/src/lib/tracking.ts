@@ -44,6 +44,8 @@ export interface TransportEventAttributes {
   value: string | null;
   invalidated_at: string | null;
   created_at: string;
+  /** Tidemark's extra: when it first saw the event or this version of it (domain time); null on old records. */
+  observed_at: string | null;
 }
 export type TransportEvent = Resource<TransportEventAttributes>;
 

@@ -72,6 +72,11 @@ describe('PATCH /v2/containers/{id}', () => {
       timezone: 'America/Los_Angeles',
       data_source: 'user',
       invalidated_at: null,
+      // Tidemark learnt of it when it was marked (domain time: the test clock is both).
+      observed_at: t.clock
+        .now()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z'),
     });
     expect(delivered[0].relationships.shipment.data).toEqual({ id: shipmentId, type: 'shipment' });
     let log = await accountEvents(account.id);

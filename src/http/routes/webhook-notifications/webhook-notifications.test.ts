@@ -93,6 +93,7 @@ function transportRecord(event: string, o: { container: string; at: string; term
     source_event_id: null,
     source_code: null,
     reported_at: null,
+    observed_at: o.at,
   };
 }
 
@@ -354,6 +355,7 @@ describe('GET /v2/webhook_notifications/{id}', () => {
     expect(byType('transport_event')[0].attributes).toMatchObject({
       event: 'container.transport.vessel_discharged',
       timestamp: '2026-02-25T09:48:00Z',
+      observed_at: '2026-02-25T09:48:00Z',
     });
     expect(byType('shipment')[0].id).toBe(w.shipment.id);
     expect(byType('container')[0].attributes.number).toBe('EGHU9123457');

@@ -1,10 +1,10 @@
-// Shipments and containers written straight into the database the way the tracking engine leaves them, for
-// tests of the read and edit API that need particular values (ports, times, stopped, customers).
+// Shipments, containers and transport events written straight into the database the way the tracking engine
+// leaves them, for tests of the read and edit API that need particular values (ports, times, stopped, customers).
 import { newId } from '../../src/lib/ids.js';
 import { insertShipment } from '../../src/storage/repositories/shipments.js';
-import { type ContainerColumns, upsertContainer } from '../../src/storage/repositories/tracking.js';
+import { type ContainerColumns, upsertContainer, upsertTransportEvent } from '../../src/storage/repositories/tracking.js';
 import { pickupFacts } from '../../src/tracking/attention.js';
-import { type ContainerSnapshot, emptyContainer } from '../../src/tracking/snapshot.js';
+import { type ContainerSnapshot, emptyContainer, type TransportEventRecord } from '../../src/tracking/snapshot.js';
 import type { TestApp } from './app.js';
 
 export interface ShipmentSpec {
@@ -85,4 +85,61 @@ export async function seedShipment(t: TestApp, accountId: string, s: ShipmentSpe
     containerIds.push(cid);
   }
   return { id, containerIds };
+}
+
+/**
+ * A transport event record as the engine stores one (`record` of `transport_events`): an actual from the shipping
+ * line at no place, observed when it happened, with these fields changed.
+ */
+export function transportEventRecord(
+  containerNumber: string,
+  o: Partial<TransportEventRecord> & Pick<TransportEventRecord, 'event'>,
+): TransportEventRecord {
+  const timestamp = o.timestamp === undefined ? null : o.timestamp;
+  return {
+    key: `${o.event}|${containerNumber}|${timestamp ?? 'null'}`,
+    milestone: null,
+    classifier: 'actual',
+    container_number: containerNumber,
+    timestamp,
+    timezone: null,
+    location_locode: null,
+    location_type: null,
+    terminal: null,
+    vessel_name: null,
+    vessel_imo: null,
+    voyage_number: null,
+    rail_carrier_scac: null,
+    data_source: 'shipping_line',
+    value: null,
+    source_id: null,
+    source_event_id: null,
+    source_code: null,
+    reported_at: null,
+    observed_at: timestamp,
+    ...o,
+  };
+}
+
+/** Stores a container's transport event, a second after the last thing seeded (by the test's wall clock); its id. */
+export async function seedTransportEvent(
+  t: TestApp,
+  at: { accountId: string; shipmentId: string; containerId: string },
+  record: TransportEventRecord,
+): Promise<string> {
+  t.clock.advance(1000);
+  return upsertTransportEvent(
+    t.services.db,
+    {
+      id: newId(),
+      account_id: at.accountId,
+      shipment_id: at.shipmentId,
+      container_id: at.containerId,
+      event: record.event,
+      key: record.key,
+      timestamp: record.timestamp,
+      record,
+    },
+    t.clock.now(),
+  );
 }

@@ -56,7 +56,7 @@ export function milestoneGlossary(): string {
   return [
     '# Tidemark milestone glossary',
     '',
-    'The transport events Tidemark records for a container (`get_container_transport_events`, `GET /v2/containers/{id}/transport_events`) and announces to webhooks. Each event has `event`, `timestamp`, `timezone`, `location_locode`, `data_source` (shipping_line, terminal or rail) and, for pickup changes, `value`.',
+    'The transport events Tidemark records for a container (`get_container_transport_events`, `GET /v2/containers/{id}/transport_events`) and announces to webhooks. Each event has `event`, `timestamp`, `timezone`, `location_locode`, `data_source` (shipping_line, terminal, rail, ais or user), `observed_at` (when Tidemark first saw it, or this version of it) and, for pickup changes, `value`. They are listed newest first by `timestamp`; pickup changes, whose `timestamp` is the new date, by `observed_at`.',
     '',
     '## Transport events',
     '',

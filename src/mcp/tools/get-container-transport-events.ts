@@ -1,4 +1,4 @@
-// get_container_transport_events: a container's milestones, newest first.
+// get_container_transport_events: a container's transport events in the API's order (newest first).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ToolContext } from '../context.js';
@@ -16,7 +16,7 @@ export function registerGetContainerTransportEvents(server: McpServer, { deps, a
     {
       title: "A container's transport events",
       description:
-        "The container's milestones (gate out, loaded, departed, arrived, discharged, available, picked up, empty returned…), newest first, with their times and locations.",
+        "The container's milestones (gate out, loaded, departed, arrived, discharged, available, picked up, empty returned…) and last free day or appointment changes, newest first by when they happened (changes by when they were seen, observed_at), with their times and locations.",
       inputSchema: { id: z.string().uuid().describe('The container id') },
       outputSchema: { container_id: z.string(), container_number: z.string(), total: z.number(), events: z.array(resourceOutput) },
       annotations: READ_ONLY,

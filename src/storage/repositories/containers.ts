@@ -24,16 +24,28 @@ export interface ContainerRecord {
   tracked_shipment_id: string | null;
   /** The shipment's POD vessel (its predicted arrival shows on the shipment). */
   shipment_pod_vessel_imo?: string | null;
-  /** Its transport events, newest first (the relationship carries every id). */
+  /** Its transport events in their one order (transportEventOrder; the relationship carries every id). */
   transport_event_ids: string[];
   /** Its raw events' ids (set by the container service: they are derived, not stored). */
   raw_event_ids?: string[];
   [k: string]: unknown;
 }
 
+/**
+ * The one order of a container's transport events, wherever they are listed (the transport_events route, the
+ * container's `transport_events` relationship, include=transport_events, the MCP tools): newest first by when it
+ * happened (`timestamp`); pickup changes, whose `timestamp` is the new date, by when Tidemark saw them
+ * (`observed_at`, domain time); those with neither last; then newest stored first. Unlike the reference API
+ * (newest `created_at` first): a history first seen at once would be in no order. `e` is the table's alias.
+ * Containers have tens of events: the container's rows come by the (container_id, key) index and are sorted.
+ */
+export const transportEventOrder = (e: string) =>
+  `COALESCE(CASE WHEN starts_with(${e}.event, 'container.pickup_') THEN (${e}.record->>'observed_at')::timestamptz END, ${e}."timestamp")
+     DESC NULLS LAST, ${e}.created_at DESC, ${e}.id DESC`;
+
 const SELECT = `SELECT c.*, s.line_tracking_last_attempted_at AS shipment_last_tracking_request_at, s.tracked_shipment_id,
     s.pod_vessel_imo AS shipment_pod_vessel_imo,
-    ARRAY(SELECT e.id FROM transport_events e WHERE e.container_id = c.id ORDER BY e."timestamp" DESC NULLS LAST, e.id DESC)
+    ARRAY(SELECT e.id FROM transport_events e WHERE e.container_id = c.id ORDER BY ${transportEventOrder('e')})
       AS transport_event_ids
   FROM containers c JOIN shipments s ON s.id = c.shipment_id`;
 
@@ -153,7 +165,7 @@ export interface TransportEventRow {
   [k: string]: unknown;
 }
 
-/** A container's transport events, newest first by when Tidemark stored them (as the reference orders them). */
+/** These containers' transport events in their one order (transportEventOrder). */
 export async function listTransportEvents(
   q: Queryable,
   accountId: string,
@@ -161,8 +173,8 @@ export async function listTransportEvents(
   page: { limit: number; offset: number },
 ): Promise<{ items: TransportEventRow[]; total: number }> {
   const items = await q.query<TransportEventRow>(
-    `SELECT * FROM transport_events WHERE account_id = $1 AND container_id = ANY($2::uuid[])
-     ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    `SELECT * FROM transport_events e WHERE e.account_id = $1 AND e.container_id = ANY($2::uuid[])
+     ORDER BY ${transportEventOrder('e')} LIMIT $3 OFFSET $4`,
     [accountId, containerIds, page.limit, page.offset],
   );
   const count = await one<{ n: number }>(

@@ -230,6 +230,16 @@ export function eventInfo(name: string): EventInfo {
 /** Milestones are the transport events (facts and forecasts); LFD and appointment changes are not. */
 export const isMilestone = (e: TransportEvent) => e.attributes.event.startsWith('container.transport.');
 
+/**
+ * Milestones oldest first. The API lists a container's transport events in its one order (docs/api.md: newest
+ * first by `timestamp`, those without one last); this is that order reversed, the ones without a time still last.
+ * The page never sorts events by itself, so it cannot disagree with the API, the MCP tools or the webhooks.
+ */
+export function milestonesOldestFirst(events: TransportEvent[]): TransportEvent[] {
+  const timed = events.filter((e) => e.attributes.timestamp !== null);
+  return [...timed.reverse(), ...events.filter((e) => e.attributes.timestamp === null)];
+}
+
 const SOURCE_WORDS: Record<string, string> = {
   shipping_line: 'Shipping line',
   terminal: 'Terminal',

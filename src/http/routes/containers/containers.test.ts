@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
-import { seedShipment } from '../../../../test/kit/seed.js';
+import { seedShipment, seedTransportEvent, transportEventRecord } from '../../../../test/kit/seed.js';
 import { newId } from '../../../lib/ids.js';
 
 let t: TestApp;
@@ -128,6 +128,83 @@ describe('PATCH /v2/containers/{id}', () => {
     expect(foreign.statusCode).toBe(404);
     const foreignIdless = await patch('/v2/containers', other.auth, { data: { id, attributes: { ref_numbers: ['X'] } } });
     expect(foreignIdless.statusCode).toBe(404);
+  });
+});
+
+describe('GET /v2/containers/{id}/transport_events order', () => {
+  it('newest first by timestamp, pickup changes by observed_at, undated last, ties newest stored first; the relationship alike', async () => {
+    const { account, auth } = await t.account();
+    const number = 'MSKU9070323';
+    const { id: shipmentId, containerIds } = await seedShipment(t, account.id, { bl: 'MAEU40', containers: [{ number }] });
+    const at = { accountId: account.id, shipmentId, containerId: containerIds[0]! };
+    // Stored out of time order (each a second after the one before, by the wall clock).
+    const undated = await seedTransportEvent(
+      t,
+      at,
+      transportEventRecord(number, { event: 'container.transport.rail_arrived', timestamp: null }),
+    );
+    const arrived = await seedTransportEvent(
+      t,
+      at,
+      transportEventRecord(number, { event: 'container.transport.vessel_arrived', timestamp: '2026-03-05T10:00:00Z' }),
+    );
+    const loaded = await seedTransportEvent(
+      t,
+      at,
+      transportEventRecord(number, { event: 'container.transport.vessel_loaded', timestamp: '2026-02-01T08:00:00Z' }),
+    );
+    // The new last free day is its timestamp (as in the reference): by it, it would be the newest.
+    const lfd = await seedTransportEvent(
+      t,
+      at,
+      transportEventRecord(number, {
+        event: 'container.pickup_lfd.changed',
+        timestamp: '2026-03-20T07:00:00Z',
+        value: '2026-03-20T07:00:00Z',
+        observed_at: '2026-03-04T12:00:00Z',
+      }),
+    );
+    const departed = await seedTransportEvent(
+      t,
+      at,
+      transportEventRecord(number, { event: 'container.transport.vessel_departed', timestamp: '2026-02-03T00:00:00Z' }),
+    );
+    // The same time as the arrival, stored later.
+    const discharged = await seedTransportEvent(
+      t,
+      at,
+      transportEventRecord(number, { event: 'container.transport.vessel_discharged', timestamp: '2026-03-05T10:00:00Z' }),
+    );
+    // An appointment cancelled: no timestamp, seen last.
+    const cancelled = await seedTransportEvent(
+      t,
+      at,
+      transportEventRecord(number, { event: 'container.pickup_appointment.changed', timestamp: null, observed_at: '2026-03-06T00:00:00Z' }),
+    );
+    const expected = [cancelled, discharged, arrived, lfd, departed, loaded, undated];
+
+    const url = `/v2/containers/${containerIds[0]}`;
+    const list = await t.app.inject({ url: `${url}/transport_events`, headers: auth });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.map((e: { id: string }) => e.id)).toEqual(expected);
+    const attributes = (id: string) => list.json().data.find((e: { id: string }) => e.id === id).attributes;
+    expect(attributes(lfd)).toMatchObject({ timestamp: '2026-03-20T07:00:00Z', observed_at: '2026-03-04T12:00:00Z' });
+    expect(attributes(undated)).toMatchObject({ timestamp: null, observed_at: null });
+
+    // Paged, the pages follow the same order.
+    const pages: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const page = await t.app.inject({ url: `${url}/transport_events?page[size]=3&page[number]=${n}`, headers: auth });
+      pages.push(...page.json().data.map((e: { id: string }) => e.id));
+    }
+    expect(pages).toEqual(expected);
+
+    // The container's relationship lists them alike, included or not.
+    for (const query of ['', '?include=transport_events']) {
+      const container = await t.app.inject({ url: `${url}${query}`, headers: auth });
+      expect(container.statusCode, container.body).toBe(200);
+      expect(container.json().data.relationships.transport_events.data.map((r: { id: string }) => r.id)).toEqual(expected);
+    }
   });
 });
 

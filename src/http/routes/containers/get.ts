@@ -59,7 +59,7 @@ export default function containerRoutes(app: App, deps: HttpDeps) {
   );
 }
 
-/** GET /v2/containers/{id}/transport_events: newest first, paged; `include=shipment,container`. */
+/** GET /v2/containers/{id}/transport_events: newest first by when each happened (transportEventOrder), paged. */
 export function containerTransportEvents(app: App, deps: HttpDeps) {
   const kind = transportEventKind(deps);
   app.get(
@@ -68,7 +68,8 @@ export function containerTransportEvents(app: App, deps: HttpDeps) {
       schema: {
         tags: ['containers'],
         summary: "A container's transport events",
-        description: 'Its stored transport events (milestones, estimates, pickup changes), newest first as stored.',
+        description:
+          'Its stored transport events (milestones, estimates, pickup changes), newest first by `timestamp` (pickup changes, whose `timestamp` is the new date, by `observed_at`: when Tidemark saw them); events without either come last, ties newest stored first. The reference API orders by `created_at` instead (docs/extensions.md).',
         querystring: listQuery,
       },
     },

@@ -3,13 +3,11 @@
 import { Badge } from '../../components/Facts';
 import { Time } from '../../components/Time';
 import { Included, type Resource } from '../../lib/jsonapi';
-import { eventInfo, isMilestone, type PlaceAttributes, placeName, sourceLabel, type TerminalAttributes, type TransportEvent, type VesselAttributes } from '../../lib/tracking';
+import { eventInfo, isMilestone, milestonesOldestFirst, type PlaceAttributes, placeName, sourceLabel, type TerminalAttributes, type TransportEvent, type VesselAttributes } from '../../lib/tracking';
 
 export function Milestones({ events, included, now }: { events: TransportEvent[]; included: Resource[] | undefined; now: Date }) {
   const inc = new Included(included);
-  const list = events
-    .filter((e) => isMilestone(e) && !e.attributes.invalidated_at)
-    .sort((a, b) => Date.parse(a.attributes.timestamp ?? a.attributes.created_at) - Date.parse(b.attributes.timestamp ?? b.attributes.created_at));
+  const list = milestonesOldestFirst(events.filter((e) => isMilestone(e) && !e.attributes.invalidated_at));
   if (!list.length) return <p class="empty-state">No milestones yet: the carrier has not reported any event.</p>;
   const nextIndex = list.findIndex((e) => eventInfo(e.attributes.event).estimated || Date.parse(e.attributes.timestamp ?? '') > now.getTime());
   return (

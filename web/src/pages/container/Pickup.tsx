@@ -91,11 +91,9 @@ export function LfdHeadline({ c, now }: { c: ContainerDetail; now: Date }) {
   );
 }
 
-/** LFD and appointment changes, newest first. */
+/** LFD and appointment changes, newest first: in the API's order (by when Tidemark saw each, `observed_at`). */
 export function PickupChanges({ events }: { events: TransportEvent[] }) {
-  const rows = events
-    .filter((e) => e.attributes.event.startsWith('container.pickup_'))
-    .sort((a, b) => Date.parse(b.attributes.created_at) - Date.parse(a.attributes.created_at));
+  const rows = events.filter((e) => e.attributes.event.startsWith('container.pickup_'));
   if (!rows.length) return null;
   const columns: Column<TransportEvent>[] = [
     { key: 'what', header: 'Change', rowHeader: true, cell: (e) => eventInfo(e.attributes.event).label },
@@ -112,7 +110,13 @@ export function PickupChanges({ events }: { events: TransportEvent[] }) {
     {
       key: 'when',
       header: 'Heard',
-      cell: (e) => <Time value={e.attributes.created_at} mode="relative" />,
+      // When Tidemark saw the change, in the world's time (the row order); records from before it: when stored.
+      cell: (e) =>
+        e.attributes.observed_at ? (
+          <Time domain value={e.attributes.observed_at} mode="relative" />
+        ) : (
+          <Time value={e.attributes.created_at} mode="relative" />
+        ),
     },
   ];
   return (

@@ -1011,7 +1011,8 @@ export class TrackingEngine {
             ? {
                 status: 'awaiting_manifest',
                 failed_reason: decision.failedReason,
-                is_retrying: false,
+                // Asked again daily until it is manifested or expires (docs/tracking.md): it is being retried.
+                is_retrying: true,
                 retry_count: req.retry_count,
                 next_attempt_at: decision.nextAttemptAt,
                 awaiting_since: decision.awaitingSince,

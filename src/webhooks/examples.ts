@@ -486,7 +486,8 @@ function trackingRequest(event: EventName, shipmentId: string | null): TrackingR
           ? 'tracking_stopped'
           : 'created',
     failed_reason: failed ? 'not_found' : awaiting ? 'awaiting_manifest' : null,
-    is_retrying: false,
+    // Awaiting its manifest, it is asked again daily: retrying.
+    is_retrying: awaiting,
     retry_count: failed ? 3 : null,
     shipment_id: shipmentId,
     next_attempt_at: awaiting ? at('2026-02-02T15:15:00Z') : null,

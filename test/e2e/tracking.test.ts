@@ -1,9 +1,11 @@
 // Issue 4's acceptance, through the real seams: tracking requests run by the job queue, the real DCSA,
 // terminal and rail adapters reading the sandbox faces over loopback HTTP, a real database, the world clock
 // walked forward step by step.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/domain/account.js';
+import { MIGRATIONS_DIR } from '../../src/storage/migrate.js';
 import { testApp, type TestApp } from '../kit/app.js';
 import { type Example, trackingInput } from '../kit/sandbox-world.js';
 
@@ -16,12 +18,12 @@ afterEach(async () => {
 });
 
 /** A fresh world on a fresh database, its faces listening on a loopback port for the adapters. */
-async function world(): Promise<{ t: TestApp; account: Account; examples: Example[] }> {
+async function world(): Promise<{ t: TestApp; account: Account; auth: { authorization: string }; examples: Example[] }> {
   t = await testApp({ sandbox: true, queue: true });
   t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { account, auth } = await t.account();
   const res = await t.app.inject({ method: 'GET', url: '/sandbox/examples', headers: auth });
-  return { t, account, examples: res.json().data };
+  return { t, account, auth, examples: res.json().data };
 }
 
 async function request(app: TestApp, id: string) {
@@ -124,6 +126,39 @@ describe('tracking a sandbox number', () => {
     expect(of('retries_exhausted')).toEqual(['tracking_request.failed']);
     expect(of('awaiting_manifest')).toEqual(['tracking_request.awaiting_manifest', 'tracking_request.succeeded']);
     expect(of('expired')).toEqual(['tracking_request.awaiting_manifest', 'tracking_request.failed']);
+  }, 300_000);
+
+  it('a request awaiting its manifest is retrying (is_retrying: true) while it is asked again daily, until it is tracked or expires', async () => {
+    const { t, account, auth, examples } = await world();
+    const create = async (scenario: string) =>
+      (await t.services.trackingRequests.create(account, trackingInput(examples.find((x) => x.scenario === scenario)!))).id;
+    const later = await create('awaiting_manifest'); // manifested after 3 world days
+    const never = await create('expired');
+    await t.queue!.runOnce('tracking.attempt');
+    const read = async (id: string) => {
+      const res = await t.app.inject({ url: `/v2/tracking_requests/${id}`, headers: auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.attributes;
+    };
+    const awaiting = { status: 'awaiting_manifest', failed_reason: 'awaiting_manifest', is_retrying: true };
+    expect(await read(later)).toMatchObject(awaiting);
+    expect(await read(never)).toMatchObject(awaiting);
+    const listed = await t.app.inject({ url: '/v2/tracking_requests?filter[status]=awaiting_manifest', headers: auth });
+    expect(listed.json().data.map((r: { attributes: { is_retrying: boolean } }) => r.attributes.is_retrying)).toEqual([true, true]);
+
+    // Migration 0025 gives the requests that were awaiting before the same.
+    await t.database.db.query('UPDATE tracking_requests SET is_retrying = false WHERE id = ANY($1::uuid[])', [[later, never]]);
+    await t.database.db.exec(readFileSync(`${MIGRATIONS_DIR}/0025_awaiting_manifest_retrying.sql`, 'utf8'));
+    expect(await read(later)).toMatchObject(awaiting);
+    expect(await read(never)).toMatchObject(awaiting);
+
+    await walk(t, 2);
+    expect(await read(never)).toMatchObject(awaiting);
+    await walk(t, 2);
+    expect(await read(later)).toMatchObject({ status: 'created', failed_reason: null, is_retrying: false });
+    expect(await read(never)).toMatchObject(awaiting);
+    await walk(t, 4);
+    expect(await read(never)).toMatchObject({ status: 'failed', failed_reason: 'expired', is_retrying: false });
   }, 300_000);
 
   it('a number the account already tracks is accepted, then fails as duplicate pointing at the shipment', async () => {

@@ -860,22 +860,10 @@ export class TrackingEngine {
       ),
       wall,
     );
-    const saved = await repo.upsertContainers(
+    const saved = await writeAccountContainers(
       tx,
       projections.flatMap(({ shipment, state, tracked }) =>
-        state.containers.map((c) => ({
-          id: newId(),
-          account_id: shipment.account_id,
-          shipment_id: shipment.id,
-          number: c.number,
-          current_status: c.current_status,
-          snapshot: c,
-          terminal_checked_at: tracked.terminal_checked_at,
-          terminal_next_check_at: tracked.terminal_next_check_at,
-          rail_checked_at: c.rail_move ? tracked.rail_checked_at : null,
-          rail_next_check_at: c.rail_move ? tracked.rail_next_check_at : null,
-          pickup: pickupFacts(c),
-        })),
+        state.containers.map((container) => ({ shipment, container, checks: trackedChecks(tracked, container) })),
       ),
       wall,
     );
@@ -1072,6 +1060,60 @@ export class TrackingEngine {
     if (!inference || inference.shippingLine.decision === 'no_prediction') return null;
     return inference.shippingLine.selected?.scac ?? null;
   }
+}
+
+/** When the sources were last and will next be asked about an account container. */
+export interface ContainerChecks {
+  terminal_checked_at: Date | null;
+  terminal_next_check_at: Date | null;
+  rail_checked_at: Date | null;
+  rail_next_check_at: Date | null;
+}
+
+/** One account container to write: its shipment, its snapshot, its checks. */
+export interface AccountContainerWrite {
+  shipment: { id: string; account_id: string };
+  container: ContainerSnapshot;
+  checks: ContainerChecks;
+}
+
+/** A projected container's checks: its tracked shipment's (the railroad's only for a rail move). */
+export function trackedChecks(
+  tracked: Pick<repo.TrackedShipmentRow, 'terminal_checked_at' | 'terminal_next_check_at' | 'rail_checked_at' | 'rail_next_check_at'>,
+  c: ContainerSnapshot,
+): ContainerChecks {
+  return {
+    terminal_checked_at: tracked.terminal_checked_at,
+    terminal_next_check_at: tracked.terminal_next_check_at,
+    rail_checked_at: c.rail_move ? tracked.rail_checked_at : null,
+    rail_next_check_at: c.rail_move ? tracked.rail_next_check_at : null,
+  };
+}
+
+/**
+ * Writes account containers as every projection does: the status and snapshot as derived, the board's pickup facts
+ * of the snapshot, a delivery marked by hand kept (repo.upsertContainers). The re-derivation after a change of the
+ * rules (services/rederive.ts) writes through here too, so that the two cannot drift apart.
+ */
+export function writeAccountContainers(
+  tx: Queryable,
+  rows: readonly AccountContainerWrite[],
+  wall: Date,
+): Promise<{ id: string; shipment_id: string; number: string }[]> {
+  return repo.upsertContainers(
+    tx,
+    rows.map(({ shipment, container: c, checks }) => ({
+      id: newId(),
+      account_id: shipment.account_id,
+      shipment_id: shipment.id,
+      number: c.number,
+      current_status: c.current_status,
+      snapshot: c,
+      ...checks,
+      pickup: pickupFacts(c),
+    })),
+    wall,
+  );
 }
 
 /** Whether a new account's attempt may reuse what the tracked shipment holds instead of fetching. */

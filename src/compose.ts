@@ -31,6 +31,7 @@ import { SearchService } from './services/search.js';
 import { ContainerService } from './services/containers.js';
 import { LateJobSender } from './services/jobs.js';
 import { ShipmentService } from './services/shipments.js';
+import { Rederivation } from './services/rederive.js';
 import { TRACKING_REFRESH_JOB, TrackingEngine } from './services/tracking-engine.js';
 import { TRACKING_ATTEMPT_JOB, TrackingRequestService } from './services/tracking-requests.js';
 import { ShippingLineService } from './services/shipping-lines.js';
@@ -340,7 +341,9 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     if (!config.publicUrlConfigured) config.publicUrl = address;
   }
   // Workers start once this process's sandbox faces answer at their final address (a port 0 listen).
-  if (isWorker) {
+  let stopping = false;
+  let working: Promise<void> | null = null;
+  const work = async () => {
     await queue.work();
     // Singleton per minute: with several workers, one prune job a minute in all.
     const tick = () =>
@@ -355,13 +358,37 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
         .catch((err: unknown) => logger.error({ err }, 'could not schedule the tracking sweep'));
     timers.push(setInterval(sweep, SWEEP_SECONDS * 1000));
     void sweep();
-    runner = new DeliveryRunner(services.webhookDelivery, logger.child({ role: 'worker', component: 'webhooks' }));
-    runner.start();
     if (config.ais.nmeaUrl) {
       aisStream = await startAisStream(config.ais.nmeaUrl, db, services.clocks, logger, (imos) =>
         services.trackingEngine.applyVesselPositions(imos),
       );
     }
+  };
+  if (isWorker) {
+    // Webhooks already in the outbox go out whatever else waits.
+    runner = new DeliveryRunner(services.webhookDelivery, logger.child({ role: 'worker', component: 'webhooks' }));
+    runner.start();
+    // Stored data derived under older rules is re-derived before this worker refreshes anything, so that no refresh
+    // compares new rules with old ones and announces the difference as news (services/rederive.ts). The API serves
+    // meanwhile; every worker starting now helps, taking batches in turn, and works once all are done.
+    const rederivation = new Rederivation({
+      db,
+      wall: services.clocks.wall,
+      logger: logger.child({ role: 'worker', component: 'rederive' }),
+    });
+    if (await rederivation.behind()) {
+      working = rederivation
+        .run({ shouldStop: () => stopping })
+        .then(
+          () => undefined,
+          (err: unknown) => logger.error({ err }, 're-derivation failed; the worker starts anyway and the next start resumes it'),
+        )
+        .then(() => (stopping ? undefined : work()))
+        .catch((err: unknown) => {
+          logger.fatal({ err }, 'the worker could not start');
+          throw err;
+        });
+    } else await work();
   } else if (config.ais.nmeaUrl) {
     logger.info('TIDEMARK_AIS_NMEA_URL is set, but only worker processes listen to the AIS stream');
   }
@@ -371,6 +398,9 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     firstStart,
     address,
     async stop() {
+      stopping = true;
+      // A re-derivation stops after its batch in flight; a worker starting up finishes starting.
+      await working?.catch((err: unknown) => logger.error({ err }, 'the worker did not start'));
       for (const t of timers) clearInterval(t);
       if (app) await app.close();
       await services.credentials.stop();

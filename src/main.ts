@@ -2,12 +2,14 @@
 import { linkUrl } from './services/users.js';
 import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
+import { pino } from 'pino';
 import { ConfigError, loadConfig, processEnv, type Config, type Overrides } from './config/index.js';
 import { checkSourceSettings, makeLogger, migrate, openDatabase, startRoles } from './compose.js';
 import { FEATURES, PLANS, type Feature, type Plan } from './domain/account.js';
 import { systemClock } from './domain/clock.js';
 import { TidemarkError } from './domain/errors.js';
 import { AccountService } from './services/accounts.js';
+import { Rederivation } from './services/rederive.js';
 import type { Db } from './storage/db.js';
 
 function parseFeatures(value: string | undefined): Feature[] | undefined {
@@ -101,6 +103,35 @@ export function buildCli(): Command {
     .action(async (opts: { dataDir?: string }) => {
       const applied = await withDb('tidemark migrate', async (db) => migrate(db), { dataDir: opts.dataDir });
       process.stdout.write(applied.length ? `Applied migrations: ${applied.join(', ')}\n` : 'Database is up to date\n');
+    });
+
+  program
+    .command('rederive')
+    .description(
+      'Re-derive every stored container under the current derivation rules (status, availability, last free days, board facts) without notifying anyone; a worker does it by itself at its first start after an upgrade',
+    )
+    .option('--force', 'also when the stored data is already derived under the current rules')
+    .addOption(dataDirOption())
+    .action(async (opts: { force?: boolean; dataDir?: string }) => {
+      const result = await withDb(
+        'tidemark rederive',
+        // Progress goes to stderr as log lines; stdout has the summary alone.
+        (db, cfg) =>
+          new Rederivation({
+            db,
+            wall: systemClock,
+            logger: pino({ level: cfg.logLevel, base: { service: 'tidemark' } }, pino.destination(2)),
+          }).run({
+            force: opts.force ?? false,
+          }),
+        { dataDir: opts.dataDir },
+      );
+      process.stdout.write(
+        result.ran
+          ? `Re-derived ${result.containers} containers of ${result.trackedShipments} tracked shipments in ${(result.ms / 1000).toFixed(1)} s; derivation version ${result.version}${result.skipped.length ? ` (${result.skipped.length} left as they were, see the log: ${result.skipped.join(', ')})` : ''}\n`
+          : `Stored data is derived under the current rules (derivation version ${result.version}); nothing to do\n`,
+      );
+      if (result.skipped.length) process.exitCode = 1;
     });
 
   const keys = program.command('keys').description('Manage API keys');

@@ -236,10 +236,11 @@ export async function setManualDelivery(
 }
 
 /**
- * The statuses of the containers the board looks at (still at, or on their way to, a pickup place): the predicate
- * of the partial index containers_board_facts_idx (migration 0021). Keep the two the same, or the index is not used.
+ * The statuses of the containers the board looks at (at a pickup place, the POD terminal, an off-dock yard or an
+ * inland ramp, or on their way from one to the next): the predicate of the partial index containers_board_facts_idx
+ * (migration 0022). Keep the two the same, or the index is not used (src/services/containers-board.test.ts checks).
  */
-const BOARD_STATUSES = `c.current_status NOT IN ('picked_up', 'delivered', 'empty_returned', 'off_dock', 'dropped', 'new', 'on_ship')`;
+export const BOARD_STATUSES = `c.current_status NOT IN ('picked_up', 'delivered', 'empty_returned', 'dropped', 'loaded', 'new', 'on_ship')`;
 
 /** The zones (pickup_zone; '' for none) whose day the board of this account needs. */
 export async function boardZones(q: Queryable, accountId: string): Promise<string[]> {

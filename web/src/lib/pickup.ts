@@ -1,9 +1,9 @@
-// Whether a container can be picked up, in plain words, and its last free days by source.
-import { daysFrom } from './time';
+// Whether a container can be picked up, in plain words. Its last free days are lib/lfd.ts's.
+import type { Tone } from './lfd';
 import type { ContainerDetail } from './tracking';
 import { holdWord, listWords } from './tracking';
 
-export type Tone = 'neutral' | 'good' | 'warn' | 'bad' | 'info';
+export type { Tone } from './lfd';
 
 export interface Verdict {
   /** "Ready for pickup", "Not released: customs hold", … */
@@ -17,7 +17,6 @@ const GONE: Record<string, string> = {
   empty_returned: 'Done: the empty container was returned',
   delivered: 'Delivered',
   picked_up: 'Picked up',
-  off_dock: 'Moved off dock',
   dropped: 'Dropped at the consignee',
   loaded: 'Loaded at the consignee',
 };
@@ -36,6 +35,12 @@ export function readiness(c: ContainerDetail): Verdict {
       detail: 'The terminal will not let it out until the hold is lifted.',
       tone: 'bad',
     };
+  }
+  if (status === 'off_dock') {
+    // Still to be picked up: from the off-dock yard it was moved to, where the last free days still count.
+    return c.ready_for_pickup
+      ? { text: 'Ready for pickup off dock', detail: 'At the off-dock yard with no holds.', tone: 'good' }
+      : { text: 'Moved off dock', detail: 'It waits at an off-dock yard and is picked up from there.', tone: 'warn' };
   }
   if (status === 'new' || status === 'on_ship' || (!c.pod_arrived_at && !c.pod_discharged_at && status !== 'on_rail')) {
     return { text: 'Not arrived yet', detail: 'Still on the water: the terminal has nothing to say yet.', tone: 'info' };
@@ -67,43 +72,4 @@ export function readiness(c: ContainerDetail): Verdict {
   if (c.available_for_pickup) return { text: 'Available, not released yet', detail: 'The terminal lists it as available.', tone: 'warn' };
   if (!c.pod_discharged_at) return { text: 'Not available: not discharged yet', detail: 'The vessel is in; the box is still on board.', tone: 'warn' };
   return { text: 'Not available yet', detail: 'Discharged, but the terminal does not offer it for pickup yet.', tone: 'warn' };
-}
-
-export interface LfdSource {
-  key: 'line' | 'terminal' | 'rail';
-  label: string;
-  value: string | null;
-  /** The zone the date is in: the POD's for line and terminal, the inland destination's for rail. */
-  zone: string | null;
-  /** This is the coalesced `pickup_lfd` (the first given of line → terminal → rail). */
-  applies: boolean;
-}
-
-/** The last free day by source, in the order `pickup_lfd` takes them. */
-export function lfdSources(c: ContainerDetail): LfdSource[] {
-  const d = c.import_deadlines ?? { pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: null };
-  const list: LfdSource[] = [
-    { key: 'line', label: 'Shipping line', value: d.pickup_lfd_line, zone: c.pod_timezone, applies: false },
-    { key: 'terminal', label: 'Terminal', value: d.pickup_lfd_terminal, zone: c.pod_timezone, applies: false },
-    { key: 'rail', label: 'Rail', value: d.pickup_lfd_rail, zone: c.final_destination_timezone ?? c.pod_timezone, applies: false },
-  ];
-  const first = list.find((s) => s.value && c.pickup_lfd && Date.parse(s.value) === Date.parse(c.pickup_lfd)) ?? list.find((s) => s.value);
-  if (first && c.pickup_lfd) first.applies = true;
-  return list;
-}
-
-/** The zone of the coalesced last free day. */
-export function lfdZone(c: ContainerDetail): string | null {
-  return lfdSources(c).find((s) => s.applies)?.zone ?? c.pod_timezone;
-}
-
-/** "3 days left", "Last free day today", "1 day left", "Passed 2 days ago"; null without a date. */
-export function daysLeft(value: string | null | undefined, now: Date, zone: string | null | undefined): { text: string; tone: Tone; days: number } | null {
-  if (!value) return null;
-  const days = daysFrom(value, now, zone);
-  if (days === null) return null;
-  if (days > 1) return { text: `${days} days left`, tone: days <= 3 ? 'warn' : 'neutral', days };
-  if (days === 1) return { text: 'Tomorrow: 1 day left', tone: 'warn', days };
-  if (days === 0) return { text: 'Today is the last free day', tone: 'bad', days };
-  return { text: `Passed ${-days} day${days === -1 ? '' : 's'} ago`, tone: 'bad', days };
 }

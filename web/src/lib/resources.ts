@@ -1,5 +1,6 @@
 // The attributes of the /v2 resources the pages read (the subset they use; the API sends more).
 import type { Resource } from './jsonapi';
+import type { LfdParty } from './lfd';
 
 export interface ShipmentAttributes {
   bill_of_lading_number: string | null;
@@ -69,7 +70,14 @@ export interface ContainerAttributes {
   pod_discharged_at: string | null;
   pod_full_out_at: string | null;
   pickup_appointment_at: string | null;
+  /** The reference's coalesced last free day: the line's if given, else the terminal's, else the rail's (not the earliest). */
   pickup_lfd: string | null;
+  /** Tidemark's extra: the last free day to act on, the earliest that applies where the box is picked up (local midnight). */
+  pickup_lfd_binding: string | null;
+  /** Whose date `pickup_lfd_binding` is. */
+  pickup_lfd_binding_party: LfdParty | null;
+  /** The zone `pickup_lfd_binding` is a local midnight in (its days are counted in that calendar). */
+  pickup_lfd_binding_timezone: string | null;
   pod_timezone: string | null;
   final_destination_full_out_at: string | null;
   final_destination_timezone: string | null;

@@ -75,16 +75,3 @@ export function formatRelative(value: string | Date, now: Date = new Date()): st
   }
   return rtf.format(seconds, 'second');
 }
-
-/** Whole calendar days from `now` to `value` in `zone` (0 = today, 1 = tomorrow, -1 = yesterday). */
-export function daysFrom(value: string | Date, now: Date = new Date(), zone?: string | null): number | null {
-  const d = parseInstant(value);
-  if (!d) return null;
-  const day = (x: Date) => {
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone: validZone(zone), year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      x,
-    );
-    return Date.parse(`${parts}T00:00:00Z`);
-  };
-  return Math.round((day(d) - day(now)) / 86_400_000);
-}

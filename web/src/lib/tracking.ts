@@ -201,7 +201,7 @@ const EVENT_WORDS: Record<string, string> = {
 };
 
 const CHANGE_WORDS: Record<string, string> = {
-  'container.pickup_lfd.changed': 'Last free day set',
+  'container.pickup_lfd.changed': 'First-given last free day set (the line’s, else the terminal’s, else the rail’s)',
   'container.pickup_lfd_line.changed': 'Line’s last free day set',
   'container.pickup_lfd_terminal.changed': 'Terminal’s last free day set',
   'container.pickup_lfd_rail.changed': 'Rail last free day set',

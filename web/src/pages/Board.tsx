@@ -2,19 +2,21 @@
 // holds), available, last free day today, tomorrow or passed, demurrage accruing — most urgent first, a page of
 // 100 at a time, with a count per kind (each a toggle that narrows the list to it on the server: filter[needs])
 // and columns that sort the page; every row links to its container. The kind and the page are kept in the URL.
-// Days are counted by the server in the pickup place's own calendar at the world time.
+// The last free day shown is the binding one (the earliest that applies where the box is picked up), named by whose
+// it is, with the other parties' dates beside it; its days are counted by src/domain/lfd.ts at the world time, in
+// the date's own calendar, the same module the server judges the kinds with.
 import { Async } from '../components/Async';
 import { type Column, DataTable } from '../components/DataTable';
 import { Badge } from '../components/Facts';
+import { bindingSortValue, LfdCell } from '../components/Lfd';
 import { Page } from '../components/Page';
 import { Pager } from '../components/Pager';
 import { SandboxPanel } from '../components/SandboxPanel';
-import { Time } from '../components/Time';
 import { api } from '../lib/api';
+import { useWorldNow } from '../lib/clock';
 import { useLoad } from '../lib/hooks';
 import { Included, type ListDoc, pageCount, type Resource } from '../lib/jsonapi';
 import { containerStatusLabel, containerStatusTone, money } from '../lib/labels';
-import { lfdZone } from '../lib/pickup';
 import type { BoardAttention, ContainerDetail, ShipmentDetail } from '../lib/tracking';
 import { holdLabel } from '../lib/tracking';
 import { Link, setQuery } from '../lib/router';
@@ -57,11 +59,15 @@ export default function Board({ location, session }: PageProps) {
   );
   useWorldAdvanced(board.reload);
   const setOnly = (kind: Kind | null) => setQuery({ needs: kind, page: null });
+  const now = useWorldNow();
 
   return (
     <Page title="Board">
       <SandboxPanel session={session} />
-      <p class="lead">The containers that need action today, most urgent first. Days count in the pickup place’s own calendar.</p>
+      <p class="lead">
+        The containers that need action today, most urgent first. The last free day shown is the one that binds: the earliest
+        that applies where the box is picked up, counted in that place’s own calendar.
+      </p>
       <Async state={board}>
         {(d) => {
           const rows = d.data as BoardRow[];
@@ -106,7 +112,7 @@ export default function Board({ location, session }: PageProps) {
                   <DataTable
                     caption={kind ? `Containers: ${kind.label}` : 'Containers that need action'}
                     hideCaption
-                    columns={columns(inc)}
+                    columns={columns(inc, now)}
                     rows={shown}
                     rowKey={(r) => r.id}
                   />
@@ -134,7 +140,7 @@ export default function Board({ location, session }: PageProps) {
 const URGENCY = (a: BoardAttention) =>
   (a.lfd === 'passed' ? 0 : a.lfd === 'today' ? 10 : a.lfd === 'tomorrow' ? 20 : 30) + (a.holds.length ? 0 : 5) + (a.available ? 0 : 1);
 
-function columns(inc: Included): Column<BoardRow>[] {
+function columns(inc: Included, now: Date): Column<BoardRow>[] {
   return [
     {
       key: 'number',
@@ -162,17 +168,8 @@ function columns(inc: Included): Column<BoardRow>[] {
     {
       key: 'lfd',
       header: 'Last free day',
-      cell: (r) => {
-        const a = attention(r);
-        if (!r.attributes.pickup_lfd) return <span class="muted">Not given</span>;
-        return (
-          <span class="lfd-cell">
-            <Time domain value={r.attributes.pickup_lfd} zone={lfdZone(r.attributes)} dateOnly mode="absolute" />
-            {a.lfd_days_left !== null && <span class="muted small">{daysText(a.lfd_days_left)}</span>}
-          </span>
-        );
-      },
-      sortValue: (r) => attention(r).lfd_days_left,
+      cell: (r) => <LfdCell c={r.attributes} now={now} />,
+      sortValue: (r) => bindingSortValue(r.attributes),
     },
     {
       key: 'status',
@@ -210,13 +207,6 @@ function columns(inc: Included): Column<BoardRow>[] {
       sortValue: (r) => inc.one<ShipmentDetail>(r, 'shipment')?.attributes.bill_of_lading_number,
     },
   ];
-}
-
-function daysText(days: number): string {
-  if (days > 1) return `${days} days left`;
-  if (days === 1) return 'tomorrow';
-  if (days === 0) return 'today';
-  return `passed ${-days} day${days === -1 ? '' : 's'} ago`;
 }
 
 function Needs({ a }: { a: BoardAttention }) {

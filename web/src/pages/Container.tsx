@@ -1,7 +1,7 @@
 // `/containers/<id>`: whether the container can be picked up (the verdict in words), its key facts (with the POD
 // arrival and Tidemark's predicted arrival), for accounts with `routing` its map (from map_geojson: ports, the
 // vessel, its recorded track, the predicted and planned legs, and the same in words), milestones (actual and
-// estimated, local times with their zone), the last free day by source with the one that applies, holds and
+// estimated, local times with their zone), the last free day by source with the one that binds, holds and
 // fees, the appointment, the rail leg, editable reference numbers and the raw events.
 import { Async } from '../components/Async';
 import { Badge, type Fact, Facts } from '../components/Facts';

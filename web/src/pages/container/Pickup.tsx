@@ -1,23 +1,22 @@
-// What decides the pickup: the release-readiness verdict in words, the last free day by source (line, terminal,
-// rail) with the one that applies highlighted and the days left, its changes, the holds and the fees (the
-// terminal's `total` line shown as given, never added up).
+// What decides the pickup: the release-readiness verdict in words, the last free day that binds (the earliest that
+// applies where the box is picked up, `pickup_lfd_binding`) named by whose it is with the days left, the other
+// parties' dates beside it, its changes, the holds and the fees (the terminal's `total` line shown as given, never
+// added up). Days are counted by src/domain/lfd.ts (through lib/lfd.ts) on the world clock, and not after pickup.
 import { type Column, DataTable } from '../../components/DataTable';
 import { Badge } from '../../components/Facts';
+import { OtherLfds } from '../../components/Lfd';
 import { Time } from '../../components/Time';
 import { humanize, money } from '../../lib/labels';
-import { daysLeft, type LfdSource, lfdSources, lfdZone, readiness } from '../../lib/pickup';
+import { type LfdSource, lfdSources, lfdStanding, standingSentence, standingWords, verdictLfdSentence } from '../../lib/lfd';
+import { readiness } from '../../lib/pickup';
 import type { Fee, Hold } from '../../lib/resources';
 import { type ContainerDetail, eventInfo, holdLabel, sourceLabel, type TransportEvent } from '../../lib/tracking';
 
-/** The verdict, and what the last free day adds while the box still waits at the pickup place. */
+/** The verdict, and what the binding last free day adds while the box still waits at the pickup place. */
 export function VerdictBanner({ c, now }: { c: ContainerDetail; now: Date }) {
   const v = readiness(c);
   const waiting = v.tone !== 'neutral' && v.tone !== 'info';
-  const left = waiting ? daysLeft(c.pickup_lfd, now, lfdZone(c)) : null;
-  let lfd = '';
-  if (left && left.days < 0) lfd = `The last free day passed ${-left.days} day${left.days === -1 ? '' : 's'} ago: demurrage is accruing.`;
-  else if (left && left.days === 0) lfd = 'Today is the last free day.';
-  else if (left && left.days === 1) lfd = 'Tomorrow is the last free day.';
+  const lfd = waiting ? verdictLfdSentence(lfdStanding(c, now)) : '';
   const tone = lfd && v.tone === 'good' ? 'warn' : v.tone;
   return (
     <div class={`verdict verdict-${tone}`} role="status">
@@ -30,8 +29,16 @@ export function VerdictBanner({ c, now }: { c: ContainerDetail; now: Date }) {
   );
 }
 
+const RELATION_WORDS: Record<NonNullable<LfdSource['relation']>, string> = {
+  earlier: 'Earlier, but does not apply where the box is picked up',
+  same_day: 'The same day',
+  later: 'Later',
+};
+
+/** Every party's last free day; the binding one marked, with its days left (or how the pickup fell against it). */
 export function LfdTable({ c, now }: { c: ContainerDetail; now: Date }) {
   const rows = lfdSources(c);
+  const words = standingWords(lfdStanding(c, now));
   const columns: Column<LfdSource>[] = [
     {
       key: 'source',
@@ -40,10 +47,10 @@ export function LfdTable({ c, now }: { c: ContainerDetail; now: Date }) {
       cell: (s) => (
         <span>
           {s.label}
-          {s.applies && (
+          {s.binds && (
             <>
               {' '}
-              <Badge tone="info">Applies</Badge>
+              <Badge tone="info">Binds</Badge>
             </>
           )}
         </span>
@@ -55,11 +62,11 @@ export function LfdTable({ c, now }: { c: ContainerDetail; now: Date }) {
       cell: (s) => (s.value ? <Time domain value={s.value} zone={s.zone} dateOnly mode="absolute" /> : <span class="muted">Not given</span>),
     },
     {
-      key: 'left',
-      header: 'Days left',
+      key: 'standing',
+      header: 'Days',
       cell: (s) => {
-        const left = daysLeft(s.value, now, s.zone);
-        return left ? <Badge tone={s.applies ? left.tone : 'neutral'}>{left.text}</Badge> : '—';
+        if (s.binds) return words ? <Badge tone={words.tone}>{words.text}</Badge> : '—';
+        return s.relation ? <span class="muted">{RELATION_WORDS[s.relation]}</span> : '—';
       },
     },
   ];
@@ -69,24 +76,31 @@ export function LfdTable({ c, now }: { c: ContainerDetail; now: Date }) {
       hideCaption
       columns={columns}
       rows={rows}
-      rowKey={(s) => s.key}
-      rowClass={(s) => (s.applies ? 'row-selected row-applies' : undefined)}
+      rowKey={(s) => s.party}
+      rowClass={(s) => (s.binds ? 'row-selected row-applies' : undefined)}
     />
   );
 }
 
-/** The headline: the coalesced last free day, big, with the days left. */
+/** The headline: whose last free day binds and where it stands ("Terminal’s last free day: today"), its date big, the others beside it. */
 export function LfdHeadline({ c, now }: { c: ContainerDetail; now: Date }) {
-  const applies = lfdSources(c).find((s) => s.applies);
-  if (!c.pickup_lfd) return <p class="lfd-headline muted">No last free day given yet.</p>;
-  const left = daysLeft(c.pickup_lfd, now, applies?.zone);
+  const standing = lfdStanding(c, now);
+  if (!standing.binding) {
+    return (
+      <p class="lfd-headline muted">
+        {standing.others.length ? 'No last free day applies where the box is picked up yet.' : 'No last free day given yet.'}{' '}
+        <OtherLfds standing={standing} prefix="Given: " />
+      </p>
+    );
+  }
+  const tone = standingWords(standing)?.tone ?? 'neutral';
   return (
     <p class="lfd-headline">
+      <span class={`lfd-sentence lfd-${tone}`}>{standingSentence(standing)}</span>
       <span class="lfd-date">
-        <Time domain value={c.pickup_lfd} zone={applies?.zone} dateOnly mode="absolute" />
-      </span>{' '}
-      {left && <Badge tone={left.tone}>{left.text}</Badge>}{' '}
-      <span class="muted small">from the {applies ? applies.label.toLowerCase() : 'sources'}</span>
+        <Time domain value={standing.binding.value} zone={standing.binding.zone} dateOnly mode="absolute" />
+      </span>
+      <OtherLfds standing={standing} prefix="Also: " />
     </p>
   );
 }

@@ -1,11 +1,13 @@
-// A shipment's containers: status, availability in words, holds and the last free day with the days left. The
-// selected one (`?container=<id>`, as the deep link /shipments/find sends it) is highlighted and summed up.
+// A shipment's containers: status, availability in words, holds and the binding last free day (whose it is, the
+// days left or how the pickup fell against it, the others' dates beside it). The selected one (`?container=<id>`, as the deep link /shipments/find sends it) is highlighted and summed up.
 import { type Column, DataTable } from '../../components/DataTable';
 import { Badge } from '../../components/Facts';
+import { bindingSortValue, LfdCell } from '../../components/Lfd';
 import { Time } from '../../components/Time';
 import { useWorldNow } from '../../lib/clock';
 import { containerStatusLabel, containerStatusTone, equipmentLabel } from '../../lib/labels';
-import { daysLeft, lfdZone, readiness } from '../../lib/pickup';
+import { lfdStanding, standingSentence } from '../../lib/lfd';
+import { readiness } from '../../lib/pickup';
 import { Link, setQuery } from '../../lib/router';
 import { type ContainerResource, holdLabel } from '../../lib/tracking';
 
@@ -54,18 +56,8 @@ export function ShipmentContainers({ containers, selected }: { containers: Conta
     {
       key: 'lfd',
       header: 'Last free day',
-      cell: (c) => {
-        const zone = lfdZone(c.attributes);
-        const left = daysLeft(c.attributes.pickup_lfd, now, zone);
-        if (!c.attributes.pickup_lfd) return <span class="muted">Not given yet</span>;
-        return (
-          <span class="lfd-cell">
-            <Time domain value={c.attributes.pickup_lfd} zone={zone} dateOnly mode="absolute" />
-            {left && <Badge tone={left.tone}>{left.text}</Badge>}
-          </span>
-        );
-      },
-      sortValue: (c) => c.attributes.pickup_lfd,
+      cell: (c) => <LfdCell c={c.attributes} now={now} />,
+      sortValue: (c) => bindingSortValue(c.attributes),
     },
     {
       key: 'route',
@@ -95,8 +87,8 @@ export function ShipmentContainers({ containers, selected }: { containers: Conta
 export function SelectedContainer({ c }: { c: ContainerResource }) {
   const now = useWorldNow();
   const v = readiness(c.attributes);
-  const zone = lfdZone(c.attributes);
-  const left = daysLeft(c.attributes.pickup_lfd, now, zone);
+  const standing = lfdStanding(c.attributes, now);
+  const sentence = standingSentence(standing);
   return (
     <section class="panel selected-container" aria-labelledby="selected-container-title">
       <h2 id="selected-container-title" class="selected-title">
@@ -105,12 +97,11 @@ export function SelectedContainer({ c }: { c: ContainerResource }) {
       <p class="selected-facts">
         <Badge tone={containerStatusTone(c.attributes.current_status)}>{containerStatusLabel(c.attributes.current_status)}</Badge>{' '}
         <Badge tone={v.tone}>{v.text}</Badge>
-        {c.attributes.pickup_lfd && (
+        {standing.binding && (
           <>
             {' '}
             <span class="nowrap">
-              Last free day <Time domain value={c.attributes.pickup_lfd} zone={zone} dateOnly mode="absolute" />
-              {left ? ` (${left.text.toLowerCase()})` : ''}
+              {sentence ?? 'Last free day'} (<Time domain value={standing.binding.value} zone={standing.binding.zone} dateOnly mode="absolute" />)
             </span>
           </>
         )}

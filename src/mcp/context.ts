@@ -2,8 +2,10 @@
 import type { Account } from '../domain/account.js';
 import type { HttpDeps } from '../http/context.js';
 
+/** The services the tools call; `clocks.world` is the world time their results count last free days at. */
 export type McpDeps = Pick<
   HttpDeps,
+  | 'clocks'
   | 'config'
   | 'accounts'
   | 'parties'

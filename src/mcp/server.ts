@@ -25,7 +25,10 @@ get_shipment_details, get_container_transport_events and get_container_route. To
 track_container: it returns the container when it is already tracked, else a pending tracking request (check it later
 with list_tracking_requests). Prompts track-shipment, check-demurrage and analyze-delays guide common tasks; the
 resource tidemark://container/{id} is a container as JSON and tidemark://docs/milestone-glossary explains the
-transport events. Times are ISO 8601 UTC; ports are UN/LOCODEs; carriers are SCACs.`;
+transport events. The last free day to act on is pickup_lfd_binding (whose: pickup_lfd_binding_party); pickup_lfd is
+the first given of the line's, terminal's and rail's dates, not the earliest. get_container's last_free_day gives the days
+left at Tidemark's world time (the sandbox clock while the sandbox is on): do not count them from your own date.
+Times are ISO 8601 UTC; ports are UN/LOCODEs; carriers are SCACs.`;
 
 const TOOLS = [
   registerSearchContainer,

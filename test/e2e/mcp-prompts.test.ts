@@ -114,10 +114,20 @@ describe('prompts', () => {
       'pickup_lfd_line',
       'pickup_lfd_terminal',
       'pickup_lfd_rail',
+      'pickup_lfd_binding',
+      'pickup_lfd_binding_party',
+      'pickup_lfd_binding_timezone',
+      'last_free_day',
       'fees_at_pod_terminal',
     ])
       expect(body).toContain(word);
     expect(body).toMatch(/never add it to the other/);
+    // pickup_lfd as the reference defines it; the risk is judged by the binding date, days counted by Tidemark.
+    expect(body).toContain(
+      "the line's last free day if given, else the terminal's, else the rail's — the first available, not the earliest",
+    );
+    expect(body).toMatch(/never judge the risk by it/);
+    expect(body).toMatch(/Do not count days yourself, and never count days left after pickup/);
   });
 
   it('analyze-delays compares the ETAs and points at the ETA history and transshipments', async () => {
@@ -194,6 +204,9 @@ describe('milestone glossary', () => {
     const md = (contents[0] as { text: string }).text;
     for (const name of [...TRANSPORT_EVENT_NAMES, ...PICKUP_CHANGE_EVENT_NAMES])
       expect(md).toMatch(new RegExp(`^- \`${name.replace(/\./g, '\\.')}\` — \\S`, 'm'));
+    expect(md).toMatch(/## Last free days/);
+    expect(md).toContain('`pickup_lfd_binding`');
+    expect(md).toContain('the first available, not the earliest');
     expect(md).toMatch(/## Actual vs estimated/);
     expect(md).toMatch(/## Times and zones/);
     expect(md).toContain('IANA');

@@ -249,6 +249,59 @@ describe('tools', () => {
     expect(bare.included).toEqual([]);
   });
 
+  it('get_container states the binding last free day and its days left at the world time, never after pickup', async () => {
+    // KKFU1025779's story at the POD terminal in Los Angeles: the terminal's last free day binds, the line's is
+    // pickup_lfd (the first given, not the earliest). The world clock is the test's fixed clock: 1 Mar, 04:00 local.
+    const la = 'America/Los_Angeles';
+    const lfds = {
+      pod_timezone: la,
+      pickup_lfd_line: '2026-03-06T08:00:00Z',
+      pickup_lfd_terminal: '2026-03-01T08:00:00Z',
+      pickup_lfd: '2026-03-06T08:00:00Z',
+      pickup_lfd_binding: '2026-03-01T08:00:00Z',
+      pickup_lfd_binding_party: 'terminal' as const,
+      pickup_lfd_binding_timezone: la,
+    };
+    const own = await t.account({ name: 'mcp-lfd' });
+    const seeded = await seedShipment(t, own.account.id, {
+      bl: 'KKFULFD0001',
+      pod: 'USLAX',
+      podTimezone: la,
+      containers: [
+        { number: 'KKFU1025779', snapshot: { ...lfds, current_status: 'available' } },
+        {
+          number: makeContainerNumber('KKFU', 102578),
+          snapshot: { ...lfds, current_status: 'picked_up', pod_full_out_at: '2026-03-03T19:00:00Z' },
+        },
+      ],
+    });
+    const lfdClient = await connect(own.token);
+    const waiting = await call(lfdClient, 'get_container', { id: seeded.containerIds[0] });
+    const out = data(waiting);
+    expect((out.container as { attributes: Record<string, unknown> }).attributes).toMatchObject({
+      pickup_lfd: '2026-03-06T08:00:00Z',
+      pickup_lfd_binding: '2026-03-01T08:00:00Z',
+      pickup_lfd_binding_party: 'terminal',
+      pickup_lfd_binding_timezone: la,
+    });
+    expect(out.last_free_day).toEqual({
+      world_time: t.clock.now().toISOString().replace(/\.\d+Z$/, 'Z'),
+      binding: { date: '2026-03-01', timestamp: '2026-03-01T08:00:00Z', party: 'terminal', timezone: la },
+      state: 'counting',
+      days_left: 0,
+      picked_up_days_before_lfd: null,
+      summary: "Binding: the terminal's last free day, 2026-03-01 (America/Los_Angeles) — today.",
+    });
+    expect((waiting.content[0] as { text: string }).text).toContain(
+      "the terminal's last free day, 2026-03-01 (America/Los_Angeles) — today",
+    );
+    // Picked up on 3 Mar (local): two days after the date; no days left are counted.
+    const picked = data(await call(lfdClient, 'get_container', { id: seeded.containerIds[1] }));
+    expect(picked.last_free_day).toMatchObject({ state: 'picked_up', days_left: null, picked_up_days_before_lfd: -2 });
+    expect((picked.last_free_day as { summary: string }).summary).toMatch(/^Picked up 2 days after the terminal's last free day/);
+    await lfdClient.close();
+  });
+
   it('get_container: an unknown id is a tool error naming the next step', async () => {
     const text = errorText(await call(client, 'get_container', { id: '00000000-0000-4000-8000-000000000000' }));
     expect(text).toContain('track_container first');

@@ -54,7 +54,7 @@ export function registerTrackShipment(server: McpServer, ctx: ToolContext) {
                 `Track the shipment "${container_number}" in Tidemark${scac ? ` (carrier SCAC ${scac})` : ''}.`,
                 '',
                 `1. Call search_container with query "${container_number}" to see whether it is already tracked.`,
-                `2. If a container or shipment is found, call get_container (or get_shipment_details) with its id and report its current_status, the port of discharge, pod_eta_at (or pod_ata_at once arrived) and, if it has arrived, available_for_pickup and pickup_lfd.`,
+                `2. If a container or shipment is found, call get_container (or get_shipment_details) with its id and report its current_status, the port of discharge, pod_eta_at (or pod_ata_at once arrived) and, if it has arrived, available_for_pickup and the binding last free day: pickup_lfd_binding (whose it is: pickup_lfd_binding_party), with the days left as get_container's last_free_day states them (never counted after pickup). pickup_lfd is only the first given of the line's, terminal's and rail's dates, not necessarily the one that ends free time.`,
                 `3. If nothing is found, ${track}. It answers already_tracked (with the container or shipment), tracking_request_pending or tracking_request_created; a pending request is checked later with list_tracking_requests.`,
                 '',
                 'Report only what the tools return: times are ISO 8601 UTC, ports are UN/LOCODEs and carriers are SCACs. Do not guess values the tools did not give.',

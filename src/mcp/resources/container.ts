@@ -20,7 +20,7 @@ export function registerContainerResource(server: McpServer, { deps, account }: 
     {
       title: 'Container',
       description:
-        'A container of this account as JSON: the attributes of GET /v2/containers/{id} (status, holds, fees, last free days, availability, terminal). Ids come from search_container or list_containers.',
+        'A container of this account as JSON: the attributes of GET /v2/containers/{id} (status, holds, fees, last free days, availability, terminal). The last free day to act on is pickup_lfd_binding (the earliest that applies where the box is picked up; pickup_lfd_binding_party says whose, pickup_lfd_binding_timezone its calendar); pickup_lfd is the first given of line, terminal, rail. Days left are not in it: get_container states them at the world time. Ids come from search_container or list_containers.',
       mimeType: 'application/json',
     },
     async (uri, variables) => {

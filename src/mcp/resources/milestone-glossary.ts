@@ -43,7 +43,8 @@ const TRANSPORT_MEANINGS: Record<TransportEventName, string> = {
 };
 
 const PICKUP_MEANINGS: Record<PickupChangeEventName, string> = {
-  'container.pickup_lfd.changed': 'The last free day that applies to the container (pickup_lfd) changed; `value` is the new one.',
+  'container.pickup_lfd.changed':
+    "The reference's coalesced last free day (pickup_lfd: the line's if given, else the terminal's, else the rail's) changed; `value` is the new one. It is not necessarily the binding one (see Last free days).",
   'container.pickup_lfd_line.changed': "The shipping line's last free day (import_deadlines.pickup_lfd_line) changed.",
   'container.pickup_lfd_terminal.changed': "The terminal's last free day (import_deadlines.pickup_lfd_terminal) changed.",
   'container.pickup_lfd_rail.changed': "The railroad's last free day (import_deadlines.pickup_lfd_rail) changed.",
@@ -70,6 +71,13 @@ export function milestoneGlossary(): string {
     '',
     'Shipment-level ETA changes are `shipment.estimated.arrival` events (the ETA history: `GET /v2/shipments/{id}/estimated_events`).',
     '',
+    '## Last free days',
+    '',
+    "- `import_deadlines.pickup_lfd_line`, `pickup_lfd_terminal` and `pickup_lfd_rail` are each party's last free day, a local midnight: the line's and the terminal's in the POD's zone (`pod_timezone`), the railroad's in the inland destination's (`final_destination_timezone`).",
+    "- `pickup_lfd` is the reference API's field, kept as the reference defines it: the line's last free day if given, else the terminal's, else the rail's — the first available, not the earliest.",
+    "- `pickup_lfd_binding` (a Tidemark extension) is the last free day to act on: the earliest of those that apply where the box is picked up, compared as local dates — at the POD terminal the line's and the terminal's, at an off-dock yard the terminal's and the line's, at an inland rail facility the railroad's and the line's. `pickup_lfd_binding_party` (`line`, `terminal` or `rail`) says whose date it is and `pickup_lfd_binding_timezone` the calendar it is counted in. A terminal's free time can end days before the line's: then `pickup_lfd` is the line's later date and `pickup_lfd_binding` the terminal's.",
+    "- Days left are not stored (they change every day): `get_container` returns them in `last_free_day`, counted at Tidemark's world time (the sandbox clock while the sandbox is on) in that calendar. Once the box has left its pickup place (`picked_up`, `delivered`, `empty_returned`, `dropped`, `loaded`; `off_dock` has not) nothing is counted: it says how the pickup fell against the date instead.",
+    '',
     '## Actual vs estimated',
     '',
     '- Names with `.estimated.` (`container.transport.estimated.vessel_arrived`, `…estimated.vessel_departed`, `…estimated.arrived_at_inland_destination`) are forecasts: their `timestamp` is when the event is expected, and it may change or the event may be replaced by the actual one.',
@@ -93,7 +101,7 @@ export function registerMilestoneGlossary(server: McpServer, _ctx: ToolContext) 
     {
       title: 'Milestone glossary',
       description:
-        'Every transport event Tidemark emits with a one-line meaning; actual vs estimated; where local times and zones come from.',
+        'Every transport event Tidemark emits with a one-line meaning; the last free day fields (pickup_lfd_binding to act on, pickup_lfd as the reference coalesces it); actual vs estimated; where local times and zones come from.',
       mimeType: 'text/markdown',
     },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: milestoneGlossary() }] }),

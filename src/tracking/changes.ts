@@ -17,6 +17,7 @@ import {
   holdId,
   isInland,
   isPickedUp,
+  leftPodYard,
   type PickupChangeEventName,
   type ShipmentSnapshot,
   terminalHolds,
@@ -206,6 +207,11 @@ class Flaps {
     return this.#withdrawn(container, key) ? false : true;
   }
 
+  /** Forgets a field's pending withdrawal: its value no longer matters (the box has left). */
+  forget(container: string, field: string): void {
+    this.#visited.add(Flaps.#key(container, field));
+  }
+
   /** Pending withdrawals after this merge: the ones still within the window, and the ones nobody reported on. */
   withdrawals(): Withdrawal[] {
     const untouched = this.previous.filter((w) => !this.#visited.has(Flaps.#key(w.container, w.field)));
@@ -243,10 +249,16 @@ function mergeContainer(
 
   const pickedUp = isPickedUp(c);
   if (reported.terminal.includes(n)) {
-    for (const f of TERMINAL_SCALARS) (c as unknown as Record<string, unknown>)[f] = flaps.scalar(n, f, prev[f], next[f]);
-    c.pod_terminal_off_dock = next.pod_terminal_off_dock;
     // An off-dock yard that gives no last free day of its own leaves the marine terminal's binding.
-    if (next.pod_terminal_off_dock && next.pickup_lfd_terminal === null) c.pickup_lfd_terminal = prev.pickup_lfd_terminal;
+    const keepTerminalLfd = next.pod_terminal_off_dock && next.pickup_lfd_terminal === null;
+    // Gone from the yard: no slot to keep while the terminal makes up its mind.
+    const slotGone = leftPodYard(c);
+    for (const f of TERMINAL_SCALARS) {
+      if ((f === 'pickup_lfd_terminal' && keepTerminalLfd) || (f === 'location_at_pod_terminal' && slotGone)) flaps.forget(n, f);
+      else (c as unknown as Record<string, unknown>)[f] = flaps.scalar(n, f, prev[f], next[f]);
+    }
+    if (slotGone) c.location_at_pod_terminal = null;
+    c.pod_terminal_off_dock = next.pod_terminal_off_dock;
     c.pod_terminal_available_for_pickup = flaps.availability(
       n,
       'pod_terminal_available_for_pickup',
@@ -254,8 +266,9 @@ function mergeContainer(
       c.pod_terminal_available_for_pickup,
       pickedUp,
     );
-    // Holds missing from a report that says the box is available were released, not lost: no lingering.
-    const released = next.pod_terminal_available_for_pickup === true;
+    // Holds missing from a report that says the box is available were released, not lost: no lingering (nor
+    // once the box has left: there are no holds on a box that is gone).
+    const released = next.pod_terminal_available_for_pickup === true || pickedUp;
     c.holds_at_pod_terminal = flaps.list<Hold>(
       n,
       'holds_at_pod_terminal',
@@ -287,7 +300,7 @@ function mergeContainer(
       c.ind_facility_available_for_pickup,
       pickedUp,
     );
-    const released = next.ind_facility_available_for_pickup === true;
+    const released = next.ind_facility_available_for_pickup === true || pickedUp;
     c.ind_facility_holds = flaps.list<Hold>(
       n,
       'ind_facility_holds',

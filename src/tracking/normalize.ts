@@ -322,6 +322,9 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
     }
     if (dataSource === 'rail') for (const y of obs.facts.yard) railContainers.add(containerNumber(y.containerNumber));
   }
+  // A bill of lading to an inland rail hub: its boxes go on by rail from the POD, known before the rail leg starts.
+  const inlandDestination = destination?.locationType === 'metro_area' && destination.locode !== null && destination.locode !== pod?.locode;
+  if (inlandDestination) for (const n of carrierContainers) railContainers.add(n);
 
   const podLocode = pod?.locode ?? null;
   const railSide = (container: string, place: { locode: string | null } | null) => {

@@ -347,6 +347,11 @@ export function isPickedUp(
   return Boolean(c.pod_full_out_at || c.final_destination_full_out_at || c.empty_terminated_at);
 }
 
+/** Whether the box has left the POD terminal's yard (picked up, or gone on by rail): it has no yard slot there. */
+export function leftPodYard(c: ContainerSnapshot): boolean {
+  return isPickedUp(c) || (c.rail_move && Boolean(c.pod_rail_departed_at || c.inland_at));
+}
+
 /**
  * Whether a rail move is at its inland pickup place: unloaded there, arrived there (the railroad's or the line's
  * word), picked up from there, or said available there (a ramp only offers a box it holds). A railroad's "not
@@ -486,14 +491,12 @@ export function deriveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot
     availability_known: available !== null,
     ready_for_pickup: !pickedUp && readyForPickup(available, holdsThere),
   };
+  // Gone from the yard (picked up, or a rail move that left the port): no slot there any more.
+  if (leftPodYard(out)) out.location_at_pod_terminal = null;
   if (pickedUp) {
-    // Gone from the pickup place: no yard slot, no holds there; fees stay as last reported (the merge freezes them).
-    out.location_at_pod_terminal = null;
+    // Gone from the pickup place: no holds there; fees stay as last reported (the merge freezes them).
     out.holds_at_pod_terminal = [];
     if (c.rail_move) out.ind_facility_holds = [];
-  } else if (c.rail_move && (c.pod_rail_departed_at || inland_at)) {
-    // A rail move that has left the port has no yard slot there any more.
-    out.location_at_pod_terminal = null;
   }
   out.current_status = deriveStatus(out, shipment);
   return out;

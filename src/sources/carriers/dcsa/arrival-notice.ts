@@ -35,6 +35,25 @@ export function validateArrivalNotices(payload: unknown): ArrivalNotice[] {
   return result.value;
 }
 
+/**
+ * The bill of lading's own ports as its newest notice that states them says (AN 1.0.1 `transport.portOfLoading`,
+ * "where the cargo is loaded onto a first sea-going vessel", and `portOfDischarge`, "discharged from the last
+ * sea-going vessel"), as UN/LOCODEs; null where no notice of that bill of lading states one.
+ */
+export function arrivalNoticePorts(payload: unknown, billOfLading: string | null): { pol: string | null; pod: string | null } {
+  const all = validateArrivalNotices(payload);
+  const raw = payload as unknown[];
+  const wanted = billOfLading?.trim().toUpperCase();
+  if (!wanted) return { pol: null, pod: null };
+  const notices = all
+    .map((notice, i) => ({ notice, key: stableJson(raw[i]) }))
+    .filter((n) => n.notice.transportDocumentReference.trim().toUpperCase() === wanted)
+    .sort((a, b) => Date.parse(b.notice.issueDateTime) - Date.parse(a.notice.issueDateTime) || cmp(a.key, b.key));
+  const locode = (pick: (n: ArrivalNotice) => AnLocation | null | undefined) =>
+    notices.map((n) => clean(pick(n.notice)?.UNLocationCode)).find((v) => v !== null) ?? null;
+  return { pol: locode((n) => n.transport?.portOfLoading), pod: locode((n) => n.transport?.portOfDischarge) };
+}
+
 interface Notice {
   notice: ArrivalNotice;
   /** Canonical JSON: breaks ties between notices issued at the same instant, whatever order they came in. */

@@ -67,7 +67,9 @@ export const DCSA_CODES = {
     ['VGM', 'VERIFIED_GROSS_MASS', 'vgm'],
   ],
   mode: [
+    // DCSA's VESSEL is any sea-going ship, "mother vessels and feeder vessels" alike (2.2 `vessel` schema).
     ['VESSEL', 'VESSEL', 'vessel'],
+    // Inland water transport (DCSA mode of transport code 8): not sea-going.
     ['BARGE', 'BARGE', 'barge'],
     // Not a DCSA value; some carriers send it, and it says plainly what the leg is.
     ['FEEDER', 'FEEDER', 'feeder'],
@@ -78,6 +80,32 @@ export const DCSA_CODES = {
   emptyIndicator: [
     ['EMPTY', 'EMPTY', 'empty'],
     ['LADEN', 'LADEN', 'laden'],
+  ],
+  // 2.2 transport calls' `facilityTypeCode` and DCSA's facility type list (4 letters); 3.0 `eventLocation`'s
+  // `facilityTypeCode` (conformance) or `facilityType` (information model, full words).
+  facilityType: [
+    // In DCSA's facility type list, not in TNT 2.2's enum nor in 3.0: what a carrier sends for a berth arrival.
+    ['BRTH', null, 'berth'],
+    ['OFFD', 'OFF_DOCK_STORAGE', 'off_dock'],
+    // 2.2: "COYA (Deprecated - use OFFD instead)".
+    ['COYA', null, 'off_dock'],
+    ['POTE', 'PORT_TERMINAL', 'port_terminal'],
+    ['DEPO', 'DEPOT', 'depot'],
+    ['INTE', 'INLAND_TERMINAL', 'inland_terminal'],
+    ['RAMP', 'RAMP', 'ramp'],
+    ['COFS', 'CONTAINER_FREIGHT_STATION', 'container_freight_station'],
+    ['CLOC', 'CUSTOMER_LOCATION', 'customer_location'],
+    ['BOCR', 'BORDER', 'border'],
+    ['BORD', null, 'border'],
+    ['WAYP', 'WAYPOINT', 'waypoint'],
+    ['PBPL', null, 'pilot_boarding_place'],
+    ['ANCH', null, 'anchorage'],
+  ],
+  // 3.0 `movementType` (conformance) / `transportPhase` (information model) of an equipment event.
+  movement: [
+    ['EXPORT', 'EXPORT', 'export'],
+    ['IMPORT', 'IMPORT', 'import'],
+    ['TRANSSHIPMENT', 'TRANSSHIPMENT', 'transshipment'],
   ],
   facilityCodeList: [
     ['SMDG', 'SMDG', 'smdg'],
@@ -128,6 +156,8 @@ export const TRANSSHIPMENT_MILESTONES = {
 export const PLACE_FREE_EQUIPMENT_MILESTONES: Partial<Record<InternalCode<'equipmentEvent'>, Milestone>> = {
   available_for_pickup: 'available',
   customs_released: 'customs_release',
+  customs_selected_for_scan: 'customs_selected_for_scan',
+  customs_selected_for_inspection: 'customs_selected_for_inspection',
 };
 
 /** Shipment events: (status, document) pairs that are canonical milestones; every other pair is skipped. */

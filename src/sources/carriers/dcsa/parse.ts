@@ -12,9 +12,10 @@ import {
   type TrackTarget,
   type VesselRef,
   type When,
+  type YardFact,
 } from '../../contract.js';
 import { stableJson } from '../../http.js';
-import { arrivalNoticeReference, mergeArrivalNotices } from './arrival-notice.js';
+import { arrivalNoticePorts, arrivalNoticeReference, mergeArrivalNotices } from './arrival-notice.js';
 import {
   CLASSIFIER,
   dcsaCode,
@@ -77,8 +78,13 @@ interface Norm {
   call: CallRef | null;
   container: string | null;
   isoCode: string | null;
-  seal: string | null;
+  /** Every seal number the event states, in its order. */
+  seals: string[];
   empty: InternalCode<'emptyIndicator'> | null;
+  /** Where it happened: the 2.2 transport call's `facilityTypeCode`, the 3.0 event location's facility type. */
+  facilityType: InternalCode<'facilityType'> | null;
+  /** 3.0 only: the carrier's import/export/transshipment classification of an equipment move. */
+  movement: InternalCode<'movement'> | null;
   documents: { kind: DocumentKind; value: string }[];
 }
 
@@ -106,10 +112,15 @@ interface Call {
 
 interface Group {
   key: string;
+  /** The leg's mode: the most specific word its events use (a carrier's FEEDER, then BARGE, then VESSEL). */
   mode: Mode | null;
+  modes: Set<Mode>;
   kind: WaterOrLand | null;
   calls: Call[];
   firstMs: number;
+  /** Laden and empty loads and discharges on this vehicle. */
+  laden: number;
+  empty: number;
 }
 
 /**
@@ -129,17 +140,21 @@ export function splitDcsaPayload(payload: unknown): { events: unknown; arrivalNo
 /** Facts from a DCSA payload (see `splitDcsaPayload`): the events', completed by the arrival notices when present. */
 export function parseDcsaEvents(payload: unknown, options: ParseOptions): CanonicalFacts {
   const { events, arrivalNotices } = splitDcsaPayload(payload);
-  const facts = parseTnt(events, options);
+  const facts = parseTnt(events, options, null);
   if (arrivalNotices === null) return facts;
-  return mergeArrivalNotices(facts, arrivalNotices, arrivalNoticeReference(facts, options.target));
+  const reference = arrivalNoticeReference(facts, options.target);
+  // The notice states the bill of lading's own ports: they bound the main legs (see buildPlan).
+  const ports = arrivalNoticePorts(arrivalNotices, reference);
+  const bounded = ports.pol || ports.pod ? parseTnt(events, options, ports) : facts;
+  return mergeArrivalNotices(bounded, arrivalNotices, reference);
 }
 
-function parseTnt(payload: unknown, options: ParseOptions): CanonicalFacts {
+function parseTnt(payload: unknown, options: ParseOptions, ports: BillOfLadingPorts | null): CanonicalFacts {
   const norms = normalize(payload);
   const events = latestVersions(norms);
   if (events.length === 0) return { shipment: null, containers: [], milestones: [], yard: [], vesselPositions: [] };
 
-  const plan = buildPlan(events);
+  const plan = buildPlan(events, ports);
   const milestones = events.flatMap((event) => {
     const fact = milestoneOf(event, plan);
     return fact ? [fact] : [];
@@ -150,7 +165,7 @@ function parseTnt(payload: unknown, options: ParseOptions): CanonicalFacts {
     shipment: shipmentOf(events, plan, options),
     containers: containersOf(events),
     milestones,
-    yard: [],
+    yard: offDockYard(events, plan),
     vesselPositions: [],
   };
 }
@@ -218,8 +233,10 @@ function from22(tagged: Event22, raw: unknown): Norm {
     call: null,
     container: null,
     isoCode: null,
-    seal: null,
+    seals: [],
     empty: null,
+    facilityType: null,
+    movement: null,
     documents: [],
   };
   switch (tagged.kind) {
@@ -233,6 +250,7 @@ function from22(tagged: Event22, raw: unknown): Norm {
         transport: dcsaCode('transportEvent', t.transportEventTypeCode),
         place: call.place,
         call,
+        facilityType: dcsaCode('facilityType', t.transportCall.facilityTypeCode),
         documents: documents22(t.documentReferences),
       };
     }
@@ -248,8 +266,10 @@ function from22(tagged: Event22, raw: unknown): Norm {
         call,
         container: containerOf(q.equipmentReference),
         isoCode: clean(q.ISOEquipmentCode)?.toUpperCase() ?? null,
-        seal: clean(q.seals?.[0]?.sealNumber),
+        seals: sealsOf((q.seals ?? []).map((x) => x.sealNumber)),
         empty: dcsaCode('emptyIndicator', q.emptyIndicatorCode),
+        // 2.2 locations have no facility type; the event's transport call carries it (OFFD for an off-dock yard).
+        facilityType: dcsaCode('facilityType', q.transportCall?.facilityTypeCode),
         documents: documents22(q.documentReferences),
       };
     }
@@ -373,8 +393,10 @@ function from30(e: Event30, raw: unknown): Norm {
     call,
     container: containerOf(q?.equipmentReference),
     isoCode: clean(q?.ISOEquipmentCode)?.toUpperCase() ?? null,
-    seal: clean(q?.seals?.[0]?.number),
+    seals: sealsOf((q?.seals ?? []).map((x) => x.number)),
     empty: dcsaCode('emptyIndicator', q?.emptyIndicatorCode ?? q?.emptyIndicator),
+    facilityType: dcsaCode('facilityType', loc?.facilityTypeCode ?? loc?.facilityType),
+    movement: dcsaCode('movement', q?.movementType ?? q?.transportPhase),
     documents,
   };
 }
@@ -394,6 +416,12 @@ function latestVersions(norms: Norm[]): Norm[] {
 // ---------------------------------------------------------------------------------------------------------
 // The transport plan: vehicles (groups), their stops (calls), and which stops board or land the cargo.
 
+/** The bill of lading's own ports when the carrier states them (its arrival notice), as UN/LOCODEs. */
+export interface BillOfLadingPorts {
+  pol: string | null;
+  pod: string | null;
+}
+
 interface Plan {
   callOf: Map<Norm, Call>;
   pol: Call | null;
@@ -404,6 +432,8 @@ interface Plan {
   polLimitMs: number | null;
   global: Sides;
   byContainer: Map<string, Sides>;
+  /** Per container: times of its actual laden gate moves at an off-dock facility. */
+  offDockMoves: Map<string, number[]>;
 }
 
 /** Until when an event is on the export side and from when on the import side of the journey. */
@@ -421,7 +451,15 @@ const LEG_KIND: Record<Mode, WaterOrLand | null> = {
   multimodal: null,
 };
 
-function buildPlan(events: Norm[]): Plan {
+const WATER: ReadonlySet<Mode> = new Set<Mode>(['vessel', 'barge', 'feeder']);
+
+/** An equipment LOAD/DISC of an empty box: repositioning, no part of the cargo's journey. */
+function isEmptyMove(e: Norm): boolean {
+  const action = actionOf(e);
+  return (action === 'loaded' || action === 'discharged') && e.empty === 'empty';
+}
+
+function buildPlan(events: Norm[], ports: BillOfLadingPorts | null): Plan {
   const groups = new Map<string, Group>();
   const calls = new Map<string, Call>();
   const callOf = new Map<Norm, Call>();
@@ -446,6 +484,7 @@ function buildPlan(events: Norm[]): Plan {
     const action = actionOf(event);
     if (action === 'loaded') call.load = true;
     if (action === 'discharged') call.disc = true;
+    if (action === 'loaded' || action === 'discharged') call.group.laden++;
     if (action === 'arrived') call.arr = true;
     if (action === 'departed') call.dep = true;
   };
@@ -454,11 +493,20 @@ function buildPlan(events: Norm[]): Plan {
     const ref = event.call;
     if (!ref?.mode) continue;
     const vehicle = (ref.id && vehicleByCallId.get(ref.id)) || ref.vehicle;
-    const groupKey = `${ref.mode}|${vehicle ?? ''}`;
+    // One ship is one leg whatever water word an event uses for it (a carrier may write FEEDER on some events and
+    // VESSEL on others); a voyage number alone is too weak an identity to join two modes on.
+    const named = vehicle !== null && !vehicle.startsWith('voyage:');
+    const groupKey = `${WATER.has(ref.mode) && named ? 'water' : ref.mode}|${vehicle ?? ''}`;
     let group = groups.get(groupKey);
     if (!group) {
-      group = { key: groupKey, mode: ref.mode, kind: LEG_KIND[ref.mode], calls: [], firstMs: Number.POSITIVE_INFINITY };
+      group = { key: groupKey, mode: null, modes: new Set(), kind: null, calls: [], firstMs: Number.POSITIVE_INFINITY, laden: 0, empty: 0 };
       groups.set(groupKey, group);
+    }
+    group.modes.add(ref.mode);
+    // An empty box's load or discharge makes no stop of the cargo's: the vehicle only counts it.
+    if (isEmptyMove(event)) {
+      group.empty++;
+      continue;
     }
     const callKey = `${groupKey}@${ref.locode ?? (ref.id ? `id:${ref.id}` : '?')}`;
     let call = calls.get(callKey);
@@ -492,10 +540,18 @@ function buildPlan(events: Norm[]): Plan {
     join(event, call);
   }
 
+  for (const g of groups.values()) {
+    // The most specific word any event uses for the vehicle: a carrier's FEEDER, then BARGE, then what is left.
+    g.mode = g.modes.has('feeder') ? 'feeder' : g.modes.has('barge') ? 'barge' : ([...g.modes][0] ?? null);
+    // A vehicle that only moved the box empty (repositioning before it was stuffed, or after it was stripped) is
+    // no leg of the cargo's.
+    g.kind = g.mode === null || g.calls.length === 0 || (g.empty > 0 && g.laden === 0) ? null : LEG_KIND[g.mode];
+  }
+
   // A load or discharge without a transport call (allowed in 3.0) belongs to the stop at the same place, if
   // any vehicle stops there; otherwise there is no telling which vehicle it was, and it is skipped.
   for (const event of events) {
-    if (event.call || !event.place?.locode) continue;
+    if (event.call || !event.place?.locode || isEmptyMove(event)) continue;
     const action = actionOf(event);
     if (action !== 'loaded' && action !== 'discharged') continue;
     const candidates = [...calls.values()].filter((c) => c.locode === event.place?.locode && c.group.kind !== null);
@@ -503,16 +559,16 @@ function buildPlan(events: Norm[]): Plan {
     if (candidates[0]) join(event, candidates[0]);
   }
 
-  const ordered = [...groups.values()];
+  const ordered = [...groups.values()].filter((g) => g.calls.length > 0);
   for (const g of ordered) {
     g.calls.sort(g.calls.every((c) => c.seq !== null) ? (a, b) => a.seq! - b.seq! || byCallTime(a, b) : byCallTime);
     g.firstMs = Math.min(...g.calls.map((c) => c.minMs));
   }
   ordered.sort((a, b) => a.firstMs - b.firstMs || cmp(a.key, b.key));
 
-  // DCSA has no "feeder" flag: BARGE (and a carrier's FEEDER) legs are feeders when a VESSEL leg exists.
-  // A VESSEL leg is never guessed to be a feeder: that would move the POL away from the B/L's port.
-  const hasVessel = ordered.some((g) => g.mode === 'vessel');
+  // BARGE is inland water transport and FEEDER a carrier's own word: either is a feeder once a sea-going VESSEL
+  // leg exists (without one, the barge legs are the journey's main legs).
+  const hasVessel = ordered.some((g) => g.mode === 'vessel' && g.kind !== null);
   for (const g of ordered) if (g.kind === 'feeder' && !hasVessel) g.kind = 'main';
 
   for (const g of ordered) {
@@ -523,16 +579,64 @@ function buildPlan(events: Norm[]): Plan {
     assignRoles(g, earlier);
   }
 
-  const classified = ordered.filter((g) => g.kind !== null).flatMap((g) => g.calls);
-  const main = classified.filter((c) => c.group.kind === 'main');
-  const pol = first(
+  // POL and POD as DCSA defines them: where the cargo boards the first and leaves the last sea-going vessel. A
+  // VESSEL leg is a feeder only when the bill of lading's own ports (its arrival notice) put it before the POL
+  // or after the POD: water pre- or on-carriage. Nothing else moves them.
+  const mainCalls = () => ordered.filter((g) => g.kind === 'main').flatMap((g) => g.calls);
+  let main = mainCalls();
+  let pol = first(
     main.filter((c) => c.board),
     byCallTime,
   );
-  const pod = last(
+  let pod = last(
     main.filter((c) => c.alight),
     byCallTime,
   );
+  let statedPol: Call | null = null;
+  let statedPod: Call | null = null;
+  if (ports) {
+    const sea = main.filter((c) => c.group.mode === 'vessel');
+    statedPol = ports.pol
+      ? first(
+          sea.filter((c) => c.board && c.locode === ports.pol),
+          byCallTime,
+        )
+      : null;
+    statedPod = ports.pod
+      ? last(
+          sea.filter((c) => c.alight && c.locode === ports.pod),
+          byCallTime,
+        )
+      : null;
+    for (const g of ordered) {
+      if (g.kind !== 'main' || g.mode !== 'vessel') continue;
+      const moves = g.calls.filter((c) => c.board || c.alight);
+      if (moves.length === 0) continue;
+      const before = statedPol !== null && g !== statedPol.group && Math.min(...moves.map((c) => c.minMs)) < statedPol.minMs;
+      const after = statedPod !== null && g !== statedPod.group && Math.max(...moves.map((c) => c.maxMs)) > statedPod.maxMs;
+      if (before || after) g.kind = 'feeder';
+    }
+    main = mainCalls();
+    pol =
+      statedPol ??
+      first(
+        main.filter((c) => c.board),
+        byCallTime,
+      );
+    pod =
+      statedPod ??
+      last(
+        main.filter((c) => c.alight),
+        byCallTime,
+      );
+  }
+
+  // A 3.0 carrier that calls the structural POL's loads (POD's discharges) a transshipment says the B/L's port is
+  // another one that the events do not show yet (the data starts or ends mid-journey): unknown, not this one.
+  if (pol && pol !== statedPol && stopMovement(pol, 'loaded') === 'transshipment') pol = null;
+  if (pod && pod !== statedPod && stopMovement(pod, 'discharged') === 'transshipment') pod = null;
+
+  const classified = ordered.filter((g) => g.kind !== null).flatMap((g) => g.calls);
   const polPort = pol ? portOf(pol) : null;
   const polBoards = polPort ? main.filter((c) => c.board && portOf(c) === polPort) : [];
   const finalStop = last(
@@ -555,6 +659,7 @@ function buildPlan(events: Norm[]): Plan {
       classified.filter((c) => c.alight),
     ),
     byContainer: containerSides(events, callOf),
+    offDockMoves: offDockMoves(events),
   };
 }
 
@@ -612,6 +717,24 @@ function containerSides(events: Norm[], callOf: Map<Norm, Call>): Map<string, Si
   return new Map([...moves].map(([container, m]) => [container, sidesOf(m.boards, m.alights)]));
 }
 
+/** A laden box gated in or out at an off-dock yard, as a fact (estimates of a move there decide nothing). */
+function isOffDockMove(e: Norm): boolean {
+  return (
+    e.eventType === 'equipment' &&
+    (e.equipment === 'gated_in' || e.equipment === 'gated_out') &&
+    e.empty === 'laden' &&
+    e.facilityType === 'off_dock' &&
+    e.classifier === 'actual' &&
+    e.container !== null
+  );
+}
+
+function offDockMoves(events: Norm[]): Map<string, number[]> {
+  const moves = new Map<string, number[]>();
+  for (const e of events) if (isOffDockMove(e)) moves.set(e.container!, [...(moves.get(e.container!) ?? []), e.ms]);
+  return moves;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Events to milestones
 
@@ -648,10 +771,13 @@ function milestoneOf(e: Norm, plan: Plan): MilestoneFact | null {
     if (!call || !kind) return null;
     const boarding = action === 'loaded' || action === 'departed';
     if (boarding ? !call.board : !call.alight) return null;
-    let milestone: Milestone = LEG_MILESTONES[kind][action];
-    if (kind === 'main') {
-      const home = boarding ? plan.pol : plan.pod;
-      if (!home || portOf(home) !== portOf(call)) milestone = TRANSSHIPMENT_MILESTONES[action];
+    let milestone: Milestone = kind === 'main' ? mainMilestone(e, call, action, plan) : LEG_MILESTONES[kind][action];
+    if (action === 'arrived' && e.facilityType === 'berth') {
+      // Alongside at the POD is the berthing, not a second arrival. Elsewhere there is no berthing milestone:
+      // the berth arrival stands for the arrival only when the carrier gives no other of that kind.
+      if (milestone === 'vessel_arrived') milestone = 'vessel_berthed';
+      else if (call.events.some((x) => x !== e && actionOf(x) === 'arrived' && x.facilityType !== 'berth' && x.classifier === e.classifier))
+        return null;
     }
     // The cargo leaves a stop on the export voyage and reaches one on the import voyage.
     const voyageOf = (r: CallRef | null) =>
@@ -680,6 +806,28 @@ function milestoneOf(e: Norm, plan: Plan): MilestoneFact | null {
 }
 
 /**
+ * A main leg's stop is the B/L's (vessel_*) or a transshipment's. The carrier's own classification decides where
+ * it gives one (3.0 `movementType`/`transportPhase`: EXPORT or IMPORT → vessel_*, TRANSSHIPMENT →
+ * transshipment_*); an arrival or departure takes that of the discharges or loads at its stop. Otherwise the port
+ * does: loads and departures at the POL and arrivals and discharges at the POD are vessel_*, all others
+ * transshipment_* (by port, not by leg: two vessels from the same POL both load there).
+ */
+function mainMilestone(e: Norm, call: Call, action: Action, plan: Plan): Milestone {
+  const boarding = action === 'loaded' || action === 'departed';
+  const phase = e.movement ?? stopMovement(call, boarding ? 'loaded' : 'discharged');
+  if (phase === 'transshipment') return TRANSSHIPMENT_MILESTONES[action];
+  if (phase === 'export' || phase === 'import') return LEG_MILESTONES.main[action];
+  const home = boarding ? plan.pol : plan.pod;
+  return home && portOf(home) === portOf(call) ? LEG_MILESTONES.main[action] : TRANSSHIPMENT_MILESTONES[action];
+}
+
+/** The one movement the carrier gives the stop's loads (or discharges), if they agree on one. */
+function stopMovement(call: Call, action: 'loaded' | 'discharged'): InternalCode<'movement'> | null {
+  const phases = new Set(call.events.filter((x) => actionOf(x) === action && x.movement !== null).map((x) => x.movement));
+  return phases.size === 1 ? [...phases][0]! : null;
+}
+
+/**
  * Gate moves are named by which side of the sea leg they are on: an empty out before the first load is the
  * empty pick-up, a laden in at the POL before it sails is `full_in`, a laden out after the last discharge is
  * the pick-up for delivery and an empty in after it is the return. Anything else (an empty returned unused,
@@ -690,7 +838,13 @@ function gateMilestone(e: Norm, plan: Plan): Milestone | null {
   const sides = (e.container && plan.byContainer.get(e.container)) || plan.global;
   const afterLastDischarge = sides.importFromMs !== null && e.ms >= sides.importFromMs;
   if (e.equipment === 'gated_out' && e.empty === 'empty') return e.ms <= sides.exportUntilMs ? 'empty_out' : null;
-  if (e.equipment === 'gated_out' && e.empty === 'laden') return afterLastDischarge ? 'full_out' : null;
+  if (e.equipment === 'gated_out' && e.empty === 'laden') {
+    if (!afterLastDischarge) return null;
+    // Out of the marine terminal and then in at an off-dock yard is a transfer; the pick-up is the gate-out there.
+    const offDock = (e.container && plan.offDockMoves.get(e.container)) || [];
+    if (e.facilityType !== 'off_dock' && offDock.some((ms) => ms > e.ms)) return null;
+    return 'full_out';
+  }
   if (e.equipment === 'gated_in' && e.empty === 'empty') return afterLastDischarge ? 'empty_in' : null;
   if (e.equipment === 'gated_in' && e.empty === 'laden') {
     if (!plan.pol || plan.polLimitMs === null) return e.ms <= sides.exportUntilMs ? 'full_in' : null;
@@ -744,9 +898,14 @@ function pickDocument(docs: { kind: DocumentKind; value: string }[], kind: Docum
   return ranked[0]?.[0] ?? null;
 }
 
-/** One fact per container; size-type and seal from the latest event that states them. */
+/**
+ * One fact per container; size-type and seal from the latest event that states them, except that once the box
+ * was resealed (an actual RSEA) the latest reseal's new seal is its seal: carriers keep repeating the booking's
+ * seal on later events.
+ */
 function containersOf(events: Norm[]): ContainerFact[] {
   const byNumber = new Map<string, ContainerFact>();
+  const resealed = new Set<string>();
   for (const e of events) {
     if (!e.container) continue;
     const fact = byNumber.get(e.container) ?? {
@@ -757,10 +916,49 @@ function containersOf(events: Norm[]): ContainerFact[] {
       weightIsShipmentAverage: false,
     };
     if (e.isoCode) fact.isoSizeType = e.isoCode;
-    if (e.seal) fact.sealNumber = e.seal;
+    if (e.eventType === 'equipment' && e.equipment === 'resealed' && e.classifier === 'actual' && e.seals.length > 0) {
+      // The seal put on is the one it names that the box did not carry before (some carriers list both).
+      const before = fact.sealNumber;
+      fact.sealNumber = e.seals.find((n) => n !== before) ?? e.seals[0]!;
+      resealed.add(e.container);
+    } else if (e.seals[0] && !resealed.has(e.container)) {
+      fact.sealNumber = e.seals[0];
+    }
     byNumber.set(e.container, fact);
   }
   return [...byNumber.values()].sort((a, b) => cmp(a.number, b.number));
+}
+
+/**
+ * The POD's off-dock yard, when the carrier says the box went there: its latest actual laden gate move at an
+ * off-dock facility (2.2 transport call `facilityTypeCode` OFFD, 3.0 `OFFD`/`OFF_DOCK_STORAGE`) after its last
+ * discharge, at the POD's UN/LOCODE. A yard fact with only `offDock` set: DCSA says nothing of holds or fees there.
+ */
+function offDockYard(events: Norm[], plan: Plan): YardFact[] {
+  const latest = new Map<string, Norm>();
+  for (const e of events) {
+    if (!isOffDockMove(e) || !e.place) continue;
+    const sides = plan.byContainer.get(e.container!) ?? plan.global;
+    if (sides.importFromMs === null || e.ms < sides.importFromMs) continue;
+    const podLocode = plan.pod?.locode ?? null;
+    if (e.place.locode !== null && podLocode !== null && e.place.locode !== podLocode) continue;
+    latest.set(e.container!, e);
+  }
+  return [...latest.values()]
+    .map((e) => ({
+      containerNumber: e.container!,
+      facility: { ...e.place!, locode: e.place!.locode ?? plan.pod?.locode ?? null },
+      available: null,
+      holds: null,
+      fees: null,
+      lastFreeDay: null,
+      lineLastFreeDay: null,
+      appointmentAt: null,
+      offDock: true,
+      yardLocation: null,
+      chassisNumber: null,
+    }))
+    .sort((a, b) => cmp(a.containerNumber, b.containerNumber));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -779,6 +977,13 @@ function whenOf(value: string): { when: When; ms: number } {
 function classifierOf(code: string): Classifier | null {
   const internal = dcsaCode('classifier', code);
   return internal ? CLASSIFIER[internal] : null;
+}
+
+function sealsOf(numbers: (string | null | undefined)[]): string[] {
+  return numbers.flatMap((n) => {
+    const v = clean(n);
+    return v ? [v] : [];
+  });
 }
 
 function clean(value: string | null | undefined): string | null {

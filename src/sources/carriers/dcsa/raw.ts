@@ -58,6 +58,9 @@ export const TransportCall22 = z.looseObject({
   UNLocationCode: Locode.nullish(),
   facilityCode: Text.nullish(),
   facilityCodeListProvider: Text.nullish(),
+  // Where the call is: POTE (port terminal), OFFD (off-dock storage), … and, from DCSA's facility type list
+  // though not in TNT 2.2's enum, BRTH (berth). Kept open like every code.
+  facilityTypeCode: Text.nullish(),
   modeOfTransport: Code,
   location: Location22.nullish(),
   vessel: Vessel22.nullish(),
@@ -165,6 +168,9 @@ export const Location30 = z.looseObject({
   locationName: Text.nullish(),
   UNLocationCode: Locode.nullish(),
   facility: Facility30.nullish(),
+  // Conformance spelling `facilityTypeCode: OFFD`, information-model spelling `facilityType: OFF_DOCK_STORAGE`.
+  facilityTypeCode: Text.nullish(),
+  facilityType: Text.nullish(),
 });
 
 export const Classification30 = z.looseObject({
@@ -209,6 +215,10 @@ export const EquipmentDetails30 = z.looseObject({
   ISOEquipmentCode: Text.nullish(),
   emptyIndicatorCode: Text.nullish(),
   emptyIndicator: Text.nullish(),
+  // The carrier's own import/export/transshipment classification of the move: `movementType` in the conformance
+  // spelling, `transportPhase` in the information model.
+  movementType: Text.nullish(),
+  transportPhase: Text.nullish(),
   seals: z.array(Seal30).nullish(),
 });
 
@@ -312,7 +322,7 @@ export const ArrivalNotice = z.looseObject({
   issueDateTime: Instant,
   typeLabel: Text.nullish(),
   transportDocumentReference: z.string().min(1),
-  transport: z.looseObject({ portOfDischarge: AnLocation.nullish() }).nullish(),
+  transport: z.looseObject({ portOfLoading: AnLocation.nullish(), portOfDischarge: AnLocation.nullish() }).nullish(),
   freeTimes: z.array(AnFreeTime).nullish(),
   utilizedTransportEquipments: z.array(AnUtilizedTransportEquipment).nullish(),
   consignmentItems: z.array(AnConsignmentItem).nullish(),

@@ -552,7 +552,8 @@ class JourneyBuilder {
       const vessel = { name: s.vesselName, imo: s.imo };
       const voyage = s.to.voyageIn;
       const from = i === 0 ? this.story.pol! : portPlace(leg.from);
-      const departMilestone: Milestone = i === 0 ? 'vessel_departed' : leg.kind === 'feeder' ? 'feeder_departed' : 'transshipment_departed';
+      const feeder = feederLeg(it, i);
+      const departMilestone: Milestone = i === 0 ? 'vessel_departed' : feeder ? 'feeder_departed' : 'transshipment_departed';
       const base = {
         container: null,
         vessel,
@@ -576,7 +577,7 @@ class JourneyBuilder {
         i,
       );
       if (i < sailings.length - 1) {
-        const arriveMilestone: Milestone = leg.kind === 'feeder' ? 'feeder_arrived' : 'transshipment_arrived';
+        const arriveMilestone: Milestone = feeder ? 'feeder_arrived' : 'transshipment_arrived';
         this.add(
           {
             ...base,
@@ -690,8 +691,8 @@ class JourneyBuilder {
       const hub = portPlace(it.legs[i]!.to);
       const disc = rng.range(inbound.to.arrive + 2 * HOUR, Math.min(inbound.to.depart - HOUR, inbound.to.arrive + 20 * HOUR));
       const load = rng.range(Math.max(outbound.from.arrive + HOUR, disc + 4 * HOUR), outbound.from.depart - HOUR);
-      const inFeeder = it.legs[i]!.kind === 'feeder';
-      const outFeeder = it.legs[i + 1]!.kind === 'feeder';
+      const inFeeder = feederLeg(it, i);
+      const outFeeder = feederLeg(it, i + 1);
       this.add(
         {
           ...vesselOf(inbound),
@@ -1077,6 +1078,16 @@ class JourneyBuilder {
 // -------------------------------------------------------------------------------------------- places
 
 const profileOf = profileOfTerminal;
+
+/**
+ * Whether leg `i` is told as a feeder (feeder_*): a feeder service's leg that neither loads at the POL nor
+ * discharges at the POD. One vessel is one leg kind, and the B/L's POL and POD moves are vessel_*, so a feeder
+ * from the POL or to the POD is told like the mother vessel's legs (vessel_* there, transshipment_* at the hub),
+ * as a DCSA carrier reports it (VESSEL for feeder and mother vessels alike).
+ */
+function feederLeg(it: Itinerary, i: number): boolean {
+  return it.legs[i]!.kind === 'feeder' && i > 0 && i < it.legs.length - 1;
+}
 
 export function portPlace(locode: string): StoryPlace {
   const p = portByLocode(locode);

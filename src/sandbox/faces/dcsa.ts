@@ -52,13 +52,15 @@ type EventType = (typeof EVENT_TYPES)[number];
 
 type LegFamily = 'main' | 'transshipment' | 'feeder' | 'rail';
 type Leg =
-  | { family: LegFamily; type: 'EQUIPMENT'; code: 'LOAD' | 'DISC' }
-  | { family: LegFamily; type: 'TRANSPORT'; code: 'ARRI' | 'DEPA' };
+  | { family: LegFamily; type: 'EQUIPMENT'; code: 'LOAD' | 'DISC'; berth?: never }
+  | { family: LegFamily; type: 'TRANSPORT'; code: 'ARRI' | 'DEPA'; berth?: true };
 
 const LEGS: Partial<Record<Milestone, Leg>> = {
   vessel_loaded: { family: 'main', type: 'EQUIPMENT', code: 'LOAD' },
   vessel_departed: { family: 'main', type: 'TRANSPORT', code: 'DEPA' },
   vessel_arrived: { family: 'main', type: 'TRANSPORT', code: 'ARRI' },
+  // An arrival whose transport call is at a berth (facilityTypeCode BRTH): the adapter reads it as the berthing.
+  vessel_berthed: { family: 'main', type: 'TRANSPORT', code: 'ARRI', berth: true },
   vessel_discharged: { family: 'main', type: 'EQUIPMENT', code: 'DISC' },
   transshipment_arrived: { family: 'transshipment', type: 'TRANSPORT', code: 'ARRI' },
   transshipment_discharged: { family: 'transshipment', type: 'EQUIPMENT', code: 'DISC' },
@@ -117,7 +119,7 @@ export function dcsaCarriableFacts(facts: CanonicalFacts, scac: string, options:
   const dropped = new Set<string>();
   const milestones: MilestoneFact[] = [];
   for (const m of facts.milestones) {
-    const projected = projectMilestone(m, scac, dropped);
+    const projected = projectMilestone(m, scac, facts.shipment, dropped);
     if (projected) milestones.push(projected);
   }
   if (facts.vesselPositions.length) dropped.add('vessel positions: TNT 2.2 has none');
@@ -209,7 +211,7 @@ export function dcsaCarriableFacts(facts: CanonicalFacts, scac: string, options:
   return { facts: { shipment, containers, milestones, yard, vesselPositions: [] }, dropped: [...dropped].sort() };
 }
 
-function projectMilestone(m: MilestoneFact, scac: string, dropped: Set<string>): MilestoneFact | null {
+function projectMilestone(m: MilestoneFact, scac: string, shipment: ShipmentFact | null, dropped: Set<string>): MilestoneFact | null {
   const leg = LEGS[m.milestone];
   const gate = GATES[m.milestone];
   const status = SHIPMENT_STATUSES[m.milestone];
@@ -227,12 +229,21 @@ function projectMilestone(m: MilestoneFact, scac: string, dropped: Set<string>):
       return null;
     }
     if (m.mode !== null && m.mode !== mode) dropped.add(`${m.milestone}: mode ${m.mode} is rendered as ${mode}`);
+    if (leg.berth && (!m.place?.locode || m.place.locode !== shipment?.portOfDischarge?.locode)) {
+      dropped.add('vessel_berthed away from the port of discharge: DCSA has no berthing milestone elsewhere');
+      return null;
+    }
+    // DCSA has no feeder mode: a feeder vessel is a VESSEL leg, which the adapter names like any other (vessel_* at
+    // the POL and POD, transshipment_* elsewhere); only a barge is told apart.
+    const milestone = leg.family === 'feeder' && mode === 'vessel' ? vesselLegMilestone(leg, m.place, shipment) : m.milestone;
+    if (milestone !== m.milestone) dropped.add(`${m.milestone} by a vessel: DCSA has no feeder mode; it comes back as ${milestone}`);
     if (leg.type === 'TRANSPORT' && m.containerNumber !== null)
       dropped.add('containerNumber of arrivals and departures: TNT 2.2 transport events are per vehicle');
     const vessel = mode === 'rail' ? null : carriableVessel(m.vessel, dropped);
     if (mode === 'rail' && m.vessel) dropped.add('vessel of rail milestones');
     const fact: MilestoneFact = {
       ...base,
+      milestone,
       place: carriablePlace(m.place, dropped),
       vessel,
       mode,
@@ -276,9 +287,18 @@ function legMode(family: LegFamily, mode: TransportMode | null): TransportMode |
   if (family === 'rail') return mode === null || mode === 'rail' ? 'rail' : null;
   if (mode === 'truck' || mode === 'rail') return null;
   // DCSA does not say which vessel is a feeder: a barge feeder is a BARGE leg (the adapter calls BARGE legs
-  // feeders once a VESSEL leg exists), a feeder vessel goes as FEEDER (see transportCall).
+  // feeders once a VESSEL leg exists), a feeder vessel a VESSEL leg like the mother vessel.
   if (family === 'feeder') return mode === 'vessel' ? 'vessel' : 'barge';
   return mode ?? 'vessel';
+}
+
+/** What the adapter calls a VESSEL leg's move: vessel_* at the B/L's POL (boarding) or POD (landing), else transshipment_*. */
+function vesselLegMilestone(leg: Leg, place: Place | null, shipment: ShipmentFact | null): Milestone {
+  const boarding = leg.code === 'LOAD' || leg.code === 'DEPA';
+  const home = boarding ? shipment?.portOfLading : shipment?.portOfDischarge;
+  const action = { LOAD: 'loaded', DEPA: 'departed', ARRI: 'arrived', DISC: 'discharged' } as const;
+  const atHome = home?.locode != null && place?.locode === home.locode;
+  return `${atHome ? 'vessel' : 'transshipment'}_${action[leg.code]}` as Milestone;
 }
 
 function carriablePlace(place: Place | null, dropped: Set<string>): Place | null {
@@ -429,13 +449,20 @@ function renderFacts(facts: CanonicalFacts): DcsaEvent[] {
 function transportCall(m: MilestoneFact, leg: Leg): Record<string, unknown> {
   const { code } = leg;
   const place = m.place;
-  // A feeder vessel is neither the mother VESSEL nor a BARGE: FEEDER is not a 2.2 value, but it is what carriers
-  // that tell feeders apart send, and it keeps the feeder leg a vessel for the adapter.
-  const mode = leg.family === 'feeder' && m.mode === 'vessel' ? 'FEEDER' : MODE_CODE[m.mode ?? 'vessel'];
-  // One id per stop of one vehicle: events at the same stop share it, whatever their voyage fields say.
-  const key = [mode, m.vessel?.imo ?? '', m.vessel?.name ?? '', place?.locode ?? '', place?.facilityCode ?? '', place?.name ?? ''].join(
-    '|',
-  );
+  // What real DCSA carriers send: VESSEL for any sea-going ship, mother or feeder ("mother vessels and feeder
+  // vessels", 2.2's vessel schema), BARGE for inland water transport only. 2.2 has no FEEDER mode.
+  const mode = MODE_CODE[m.mode ?? 'vessel'];
+  // One id per stop of one vehicle: events at the same stop share it, whatever their voyage fields say. The berth
+  // is a call of its own (its facility type differs from the port call's).
+  const key = [
+    mode,
+    m.vessel?.imo ?? '',
+    m.vessel?.name ?? '',
+    place?.locode ?? '',
+    place?.facilityCode ?? '',
+    place?.name ?? '',
+    ...(leg.berth ? ['BRTH'] : []),
+  ].join('|');
   // The cargo leaves a stop on the export voyage and reaches one on the import voyage.
   const boarding = code === 'LOAD' || code === 'DEPA';
   return {
@@ -443,6 +470,8 @@ function transportCall(m: MilestoneFact, leg: Leg): Record<string, unknown> {
     modeOfTransport: mode,
     ...(place?.locode ? { UNLocationCode: place.locode } : {}),
     ...(place?.facilityCode ? { facilityCode: place.facilityCode, facilityCodeListProvider: place.facilityCodeList!.toUpperCase() } : {}),
+    // BRTH is in DCSA's facility type list, though not in TNT 2.2's transport call enum: as real carriers send it.
+    ...(leg.berth ? { facilityTypeCode: 'BRTH' } : {}),
     ...(place?.name ? { location: { locationName: place.name, ...(place.locode ? { UNLocationCode: place.locode } : {}) } } : {}),
     ...(m.voyage ? { carrierVoyageNumber: m.voyage, [boarding ? 'exportVoyageNumber' : 'importVoyageNumber']: m.voyage } : {}),
     // vesselIMONumber is required in 2.2; carriers send "" for a barge without one, and the adapter reads that as none.

@@ -16,6 +16,11 @@ const INTERNAL = new Set([
   'rail_move',
   'pod_terminal_available_for_pickup',
   'ind_facility_available_for_pickup',
+  'pod_terminal_off_dock',
+  'customs_selection_holds',
+  'on_board_at',
+  'pod_grounded_at',
+  'inland_at',
   'number',
 ]);
 

@@ -287,8 +287,10 @@ function mergeContainer(
       compareFees,
     );
   } else {
-    // No terminal report this time: the line's availability word may still fill a gap, never erase.
+    // No terminal report this time: the line's availability word may still fill a gap, never erase; so may its
+    // word that the box went to an off-dock yard.
     c.pod_terminal_available_for_pickup = next.pod_terminal_available_for_pickup ?? prev.pod_terminal_available_for_pickup;
+    c.pod_terminal_off_dock = prev.pod_terminal_off_dock || next.pod_terminal_off_dock;
   }
   if (reported.lineLfd.includes(n)) c.pickup_lfd_line = flaps.scalar(n, 'pickup_lfd_line', prev.pickup_lfd_line, next.pickup_lfd_line);
   if (reported.rail.includes(n)) {

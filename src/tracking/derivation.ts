@@ -1,7 +1,7 @@
 // The version of the rules that turn stored facts into derived ones, and the re-derivation of a stored state under
 // the current rules (services/rederive.ts runs it over the database once per version, without announcing anything).
 import type { StoredState } from './changes.js';
-import { type ContainerSnapshot, deriveContainer, emptyContainer, type ShipmentSnapshot } from './snapshot.js';
+import { type ContainerSnapshot, deriveContainer, emptyContainer, inlandDestination, type ShipmentSnapshot } from './snapshot.js';
 
 /**
  * Bump whenever a rule changes what is derived from stored facts: deriveContainer (status, availability, readiness,
@@ -13,7 +13,18 @@ export const DERIVATION_VERSION = 1;
 
 /** A stored container under the current rules: fields added since it was stored are filled as unknown first. */
 export function rederiveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): ContainerSnapshot {
-  return deriveContainer({ ...emptyContainer(c.number), ...c }, shipment, null);
+  const filled = { ...emptyContainer(c.number), ...c };
+  return deriveContainer(
+    {
+      ...filled,
+      // Stored before the destination said it: a bill of lading to an inland hub is bound inland by rail.
+      bound_inland: filled.bound_inland ?? (shipment ? inlandDestination(shipment) : null),
+      // A carrier's drop-off at the consignee is no delivery (the hand mark is kept apart, on the row).
+      delivered_at: null,
+    },
+    shipment,
+    null,
+  );
 }
 
 /** A stored state with every container re-derived; nothing else changes (no events, no transport events). */

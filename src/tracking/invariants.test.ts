@@ -23,7 +23,7 @@ import {
 import { seededRandom } from '../../test/kit/random.js';
 import { type DomainEvent, detectChanges, FLAP_WINDOW_MS, type StoredState } from './changes.js';
 import { FUTURE_ACTUAL_TOLERANCE_MS, normalize } from './normalize.js';
-import { type ContainerSnapshot, type ContainerStatus, isPickedUp } from './snapshot.js';
+import { type ContainerSnapshot, type ContainerStatus, goesByRail, isPickedUp } from './snapshot.js';
 
 const RUNS = Number(process.env.TIDEMARK_PROPERTY_RUNS ?? 1000);
 const SEED = process.env.TIDEMARK_PROPERTY_SEED ? Number(process.env.TIDEMARK_PROPERTY_SEED) : undefined;
@@ -59,7 +59,7 @@ const BEFORE_PICKUP_PLACE: ReadonlySet<ContainerStatus> = new Set(['new', 'on_sh
 
 /** The binding last free day by its definition, computed here independently of the engine. */
 function expectedBinding(c: ContainerSnapshot): { party: string; day: string } | null {
-  const parties = c.rail_move
+  const parties = goesByRail(c)
     ? ([
         ['rail', c.pickup_lfd_rail, c.final_destination_timezone],
         ['line', c.pickup_lfd_line, c.pod_timezone],

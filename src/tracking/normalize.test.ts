@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MilestoneFact, Place, SourceObservation, YardFact } from '../sources/contract.js';
 import { type NormalizeInput, normalize } from './normalize.js';
 import { equipmentOf } from './snapshot.js';
 import {
@@ -223,6 +224,22 @@ describe('normalize: current_status follows the milestones (13-value set)', () =
     ],
     ['discharged, moved to an off-dock yard: off_dock', discharged, [yard({ available: true, offDock: true })], [], 'off_dock'],
     [
+      'a B/L to an inland hub, discharged, the POD terminal says available: awaiting_inland_transfer',
+      discharged,
+      [yard({ available: true })],
+      [],
+      'awaiting_inland_transfer',
+      place('USCHI'),
+    ],
+    [
+      'a B/L to an inland hub picked up at the POD by truck instead: picked_up',
+      [...discharged, ms('full_out', '2026-03-18T09:00:00-07:00', { place: LA_APMT })],
+      [],
+      [],
+      'picked_up',
+      place('USCHI'),
+    ],
+    [
       'a carrier drop-off at the consignee is no delivery: picked_up',
       [
         ...discharged,
@@ -245,12 +262,15 @@ describe('normalize: current_status follows the milestones (13-value set)', () =
       ],
       'available',
     ],
-  ])('%s', (_name, milestones, yards, rail, status) => {
-    const railMove = milestones === railLeg;
-    const shipment = shipmentFact(railMove ? { destination: place('USCHI') } : {});
-    const c = box({ carrier: carrier(milestones, { shipment }), terminals: yards.length ? [terminal(yards)] : [], rail });
-    expect(c.current_status).toBe(status);
-  });
+  ] as [string, MilestoneFact[], YardFact[], SourceObservation[], string, Place?][])(
+    '%s',
+    (_name, milestones, yards, rail, status, destination) => {
+      const railMove = milestones === railLeg;
+      const shipment = shipmentFact(railMove || destination ? { destination: destination ?? place('USCHI') } : {});
+      const c = box({ carrier: carrier(milestones, { shipment }), terminals: yards.length ? [terminal(yards)] : [], rail });
+      expect(c.current_status).toBe(status);
+    },
+  );
 });
 
 describe('normalize: full_out/empty_in at the rail terminal for rail moves, the ocean terminal otherwise', () => {

@@ -18,6 +18,7 @@ import {
   emptyContainer,
   emptyShipment,
   type Fee,
+  inlandDestination,
   type Hold,
   type ShipmentSnapshot,
   type TransportEventRecord,
@@ -322,9 +323,6 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
     }
     if (dataSource === 'rail') for (const y of obs.facts.yard) railContainers.add(containerNumber(y.containerNumber));
   }
-  // A bill of lading to an inland rail hub: its boxes go on by rail from the POD, known before the rail leg starts.
-  const inlandDestination = destination?.locationType === 'metro_area' && destination.locode !== null && destination.locode !== pod?.locode;
-  if (inlandDestination) for (const n of carrierContainers) railContainers.add(n);
 
   const podLocode = pod?.locode ?? null;
   const railSide = (container: string, place: { locode: string | null } | null) => {
@@ -541,6 +539,8 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
 
     const c: ContainerSnapshot = emptyContainer(n);
     c.rail_move = railContainers.has(n);
+    // A bill of lading to an inland rail hub: bound inland by rail before any rail leg is reported.
+    c.bound_inland = shipment && carrierContainers.includes(n) ? inlandDestination(shipment) : null;
 
     // Identity: the carrier's word first, then terminals', then railroads'.
     for (const { obs } of sources) {
@@ -630,6 +630,10 @@ export function normalize(input: NormalizeInput, ctx: NormalizeContext): Normali
       c.location_at_pod_terminal = y.yardLocation?.trim() || null;
       c.pod_full_out_chassis_number = y.chassisNumber?.trim() || null;
     } else {
+      // Without a terminal, the line's word that the box went to an off-dock yard (DCSA facility type OFFD) stands.
+      c.pod_terminal_off_dock = (input.carrier?.facts.yard ?? []).some(
+        (y) => containerNumber(y.containerNumber) === n && y.offDock === true,
+      );
       // Without a terminal, the line's own availability milestones are the best word there is.
       const avail = [
         ...mine.filter((x) => (x.milestone === 'available' || x.milestone === 'not_available') && x.classifier === 'actual'),

@@ -138,8 +138,13 @@ export interface ContainerSnapshot {
   pod_terminal_source: 'terminal' | 'shipping_line' | null;
   /** The inland pickup facility (rail terminal) of rail moves. */
   pickup_facility: FacilityRef | null;
-  /** Internal: true when the container leaves the POD by rail. */
+  /** Internal: true when the container leaves the POD by rail (a rail milestone or railroad report says so). */
   rail_move: boolean;
+  /**
+   * Internal: the bill of lading's destination is an inland rail hub, not the POD: the box is bound inland by rail
+   * before any rail leg is reported (null: no carrier answer has said). A full out at the POD says otherwise.
+   */
+  bound_inland: boolean | null;
 
   pod_arrived_at: IsoInstant | null;
   pod_discharged_at: IsoInstant | null;
@@ -347,9 +352,26 @@ export function isPickedUp(
   return Boolean(c.pod_full_out_at || c.final_destination_full_out_at || c.empty_terminated_at);
 }
 
+/**
+ * Whether the box goes on from the POD by rail: a rail leg is reported, or the bill of lading's destination is an
+ * inland rail hub and the box has not been picked up at the POD instead.
+ */
+export function goesByRail(c: Pick<ContainerSnapshot, 'rail_move' | 'bound_inland' | 'pod_full_out_at'>): boolean {
+  return c.rail_move || (c.bound_inland === true && c.pod_full_out_at === null);
+}
+
+/** Whether a shipment's destination is an inland rail hub other than its POD (its boxes are bound inland by rail). */
+export function inlandDestination(shipment: ShipmentSnapshot | null): boolean {
+  return (
+    shipment?.destination_location_type === 'metro_area' &&
+    shipment.destination_locode !== null &&
+    shipment.destination_locode !== shipment.port_of_discharge_locode
+  );
+}
+
 /** Whether the box has left the POD terminal's yard (picked up, or gone on by rail): it has no yard slot there. */
 export function leftPodYard(c: ContainerSnapshot): boolean {
-  return isPickedUp(c) || (c.rail_move && Boolean(c.pod_rail_departed_at || c.inland_at));
+  return isPickedUp(c) || (goesByRail(c) && Boolean(c.pod_rail_departed_at || c.inland_at));
 }
 
 /**
@@ -358,12 +380,12 @@ export function leftPodYard(c: ContainerSnapshot): boolean {
  * available" while the box is still on the way does not put it there.
  */
 export function isInland(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): boolean {
-  if (!c.rail_move) return false;
+  if (!goesByRail(c)) return false;
   return inlandSince(c, shipment, null) !== null;
 }
 
 function inlandSince(c: ContainerSnapshot, shipment: ShipmentSnapshot | null, at: IsoInstant | null): IsoInstant | null {
-  if (!c.rail_move) return null;
+  if (!goesByRail(c)) return null;
   const railStarted = c.pod_rail_loaded_at ?? c.pod_rail_departed_at;
   // The line's inland arrival counts once the rail leg is known to have begun (else it may be an old plan).
   const lineArrived = railStarted ? (shipment?.destination_ata_at ?? null) : null;
@@ -425,7 +447,7 @@ export function deriveStatus(c: ContainerSnapshot, shipment: ShipmentSnapshot | 
   if (c.empty_terminated_at) return 'empty_returned';
   if (c.pod_full_out_at || c.final_destination_full_out_at) return 'picked_up';
   const grounded = groundedSince(c, shipment, null) !== null;
-  if (c.rail_move) {
+  if (goesByRail(c)) {
     if (inlandSince(c, shipment, null) !== null) {
       const available = c.ind_facility_available_for_pickup;
       // Arrived at the ramp but neither unloaded nor given an availability yet: still on its rail car.
@@ -443,8 +465,10 @@ export function deriveStatus(c: ContainerSnapshot, shipment: ShipmentSnapshot | 
 }
 
 /** The pickup place whose last free days apply now (or will, for a box still on its way). */
-export function pickupPlaceOf(c: ContainerSnapshot): PickupPlace {
-  if (c.rail_move) return 'inland_rail';
+export function pickupPlaceOf(
+  c: Pick<ContainerSnapshot, 'rail_move' | 'bound_inland' | 'pod_full_out_at' | 'pod_terminal_off_dock'>,
+): PickupPlace {
+  if (goesByRail(c)) return 'inland_rail';
   return c.pod_terminal_off_dock ? 'off_dock' : 'pod_terminal';
 }
 
@@ -461,15 +485,16 @@ export function deriveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot
   const positioned: ContainerSnapshot = { ...base, pod_grounded_at, inland_at };
   const pickedUp = isPickedUp(positioned);
   // Availability belongs to the pickup place and counts only while the box is there.
-  const atPickupPlace = c.rail_move ? inland_at !== null : pod_grounded_at !== null;
+  const rail = goesByRail(base);
+  const atPickupPlace = rail ? inland_at !== null : pod_grounded_at !== null;
   const available = pickedUp
     ? false
     : atPickupPlace
-      ? c.rail_move
+      ? rail
         ? c.ind_facility_available_for_pickup
         : c.pod_terminal_available_for_pickup
       : null;
-  const holdsThere = c.rail_move ? c.ind_facility_holds : holds_at_pod_terminal;
+  const holdsThere = rail ? c.ind_facility_holds : holds_at_pod_terminal;
   const zones: Record<LfdParty, string | null> = {
     line: c.pod_timezone,
     terminal: c.pod_timezone,
@@ -496,7 +521,7 @@ export function deriveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot
   if (pickedUp) {
     // Gone from the pickup place: no holds there; fees stay as last reported (the merge freezes them).
     out.holds_at_pod_terminal = [];
-    if (c.rail_move) out.ind_facility_holds = [];
+    if (rail) out.ind_facility_holds = [];
   }
   out.current_status = deriveStatus(out, shipment);
   return out;
@@ -528,6 +553,7 @@ export function emptyContainer(number: string): ContainerSnapshot {
     pod_terminal_source: null,
     pickup_facility: null,
     rail_move: false,
+    bound_inland: null,
     pod_arrived_at: null,
     pod_discharged_at: null,
     pod_full_out_at: null,

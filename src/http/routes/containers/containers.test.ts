@@ -257,7 +257,14 @@ describe('GET /v2/containers/board', () => {
       containers: [
         {
           number: 'MSKU9070323',
-          snapshot: { current_status: 'available', available_for_pickup: true, pod_timezone: LA, pickup_lfd: '2026-03-02T08:00:00Z' },
+          snapshot: {
+            current_status: 'available',
+            available_for_pickup: true,
+            pod_timezone: LA,
+            pickup_lfd: '2026-03-02T08:00:00Z',
+            pickup_lfd_binding: '2026-03-02T08:00:00Z',
+            pickup_lfd_binding_timezone: LA,
+          },
         },
         {
           number: 'TGHU1234567',
@@ -266,10 +273,30 @@ describe('GET /v2/containers/board', () => {
             pod_timezone: LA,
             holds_at_pod_terminal: [{ name: 'customs', status: 'hold', description: null }],
             pickup_lfd: '2026-02-27T08:00:00Z',
+            pickup_lfd_binding: '2026-02-27T08:00:00Z',
+            pickup_lfd_binding_timezone: LA,
           },
         },
-        { number: 'CMAU1234562', snapshot: { current_status: 'not_available', pod_timezone: LA, pickup_lfd: '2026-03-20T07:00:00Z' } },
-        { number: 'MSCU1234565', snapshot: { current_status: 'picked_up', pod_timezone: LA, pickup_lfd: '2026-02-20T08:00:00Z' } },
+        {
+          number: 'CMAU1234562',
+          snapshot: {
+            current_status: 'not_available',
+            pod_timezone: LA,
+            pickup_lfd: '2026-03-20T07:00:00Z',
+            pickup_lfd_binding: '2026-03-20T07:00:00Z',
+            pickup_lfd_binding_timezone: LA,
+          },
+        },
+        {
+          number: 'MSCU1234565',
+          snapshot: {
+            current_status: 'picked_up',
+            pod_timezone: LA,
+            pickup_lfd: '2026-02-20T08:00:00Z',
+            pickup_lfd_binding: '2026-02-20T08:00:00Z',
+            pickup_lfd_binding_timezone: LA,
+          },
+        },
       ],
     });
     await seedShipment(t, other.account.id, {

@@ -7,6 +7,8 @@ import { jobDefinitions, makeServices, openSandbox, type Services } from '../../
 import { JobQueue } from '../../src/workers/queue.js';
 import { buildApp } from '../../src/http/app.js';
 import type { App } from '../../src/http/context.js';
+import type { Db } from '../../src/storage/db.js';
+import { ensureClock } from '../../src/storage/repositories/sandbox.js';
 import { freshDatabase, type TestDatabase } from './databases.js';
 
 export const TEST_PUBLIC_URL = 'http://tidemark.test';
@@ -34,15 +36,28 @@ export interface TestApp {
 let accounts = 0;
 
 /**
- * `sandbox: true` turns the simulated world on, its clock in the database starting at the wall clock's
- * time; otherwise the fixed clock is both wall and world time.
+ * `sandbox: true` turns the simulated world on, its clock in the database starting at `worldStart` (default: the
+ * wall clock's time); otherwise the fixed clock is both wall and world time. A test whose wall clock must be the
+ * real time (a browser's cookies and "just now") gives `worldStart`, so that the world it plays does not depend on
+ * the day it runs.
  */
 export async function testApp(
-  options: { database?: TestDatabase; clock?: FixedClock; env?: Record<string, string>; sandbox?: boolean; queue?: boolean } = {},
+  options: {
+    database?: TestDatabase;
+    clock?: FixedClock;
+    env?: Record<string, string>;
+    sandbox?: boolean;
+    queue?: boolean;
+    worldStart?: Date | string;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await freshDatabase());
   const clock = options.clock ?? new FixedClock('2026-03-01T12:00:00.500Z');
   const config = testConfig({ TIDEMARK_SANDBOX: options.sandbox ? 'on' : 'off', ...options.env });
+  if (options.worldStart !== undefined) {
+    if (!config.sandbox.enabled) throw new Error('testApp: worldStart needs sandbox: true');
+    await startWorldClock(database.db, options.worldStart, clock.now(), config.sandbox.speed);
+  }
   const { clocks, sandbox } = await openSandbox(config, database.db, clock);
   const services = makeServices(config, database.db, clocks, sandbox);
   const queue = options.queue
@@ -79,4 +94,14 @@ export async function testApp(
       if (!options.database) await database.drop();
     },
   };
+}
+
+/**
+ * Starts the sandbox world clock of a fresh database at `world` (speed 0 unless given: it moves only when
+ * advanced), as the first start of a process would at its wall-clock time. Every process started on the database
+ * afterwards finds the clock there and keeps it, so the world's stories do not depend on the day the test runs.
+ */
+export async function startWorldClock(db: Db, world: Date | string, wall: Date, speed = 0): Promise<void> {
+  const row = await ensureClock(db, new Date(world), wall, speed);
+  if (row.baseWorldAt.getTime() !== new Date(world).getTime()) throw new Error('startWorldClock: the world clock had started already');
 }

@@ -4,7 +4,7 @@ import { checkContainerNumber, makeContainerNumber, normalizeContainerNumber } f
 import type { HoldName, Milestone, TransportMode } from '../../domain/milestones.js';
 import type { NumberType } from '../../sources/contract.js';
 import { carrierByScac, portByLocode, RAIL_HUBS, type RailHub, terminalNaturalKey } from '../../sources/reference/index.js';
-import { type Sailing, sailingsAround } from './network.js';
+import { type Sailing, sailingsAround, vesselStateAt } from './network.js';
 import { type CarrierProfile, carrierProfile, resolveTerminal, type TerminalProfile } from './profiles.js';
 import { Rng, shortHash } from './random.js';
 import {
@@ -253,17 +253,35 @@ export function buildStory(key: StoryKey): Story {
 
 // ------------------------------------------------------------------------------------------- placement
 
-type Placement = { mode: 'arrival'; target: number } | { mode: 'departure'; target: number } | { mode: 'fraction'; u: number };
+/**
+ * `arrival`: the last leg's sailing arriving nearest `target`; with `underWayAt`, only among the sailings whose
+ * vessel is under way on that leg at that instant (see `chainBackward`).
+ */
+type Placement =
+  | { mode: 'arrival'; target: number; underWayAt?: number }
+  | { mode: 'departure'; target: number }
+  | { mode: 'fraction'; u: number };
 
 const CONNECTION_MS = 36 * HOUR;
 
-function chainBackward(seed: string, it: Itinerary, lastArrival: number): Sailing[] {
+/**
+ * The sailings of the itinerary, the last arriving nearest `lastArrival`, each earlier one the latest that connects.
+ * With `underWayAt`, the last leg's sailing is one whose vessel is at sea on that leg at that instant: it left the
+ * leg's first port, is not yet at the POD and is not lying at one of its rotation's calls in between (a
+ * transpacific vessel calls at Busan for a day or two); the nearest of all when no sailing around is.
+ */
+function chainBackward(seed: string, it: Itinerary, lastArrival: number, underWayAt?: number): Sailing[] {
   const legs = it.legs;
   const out: Sailing[] = new Array(legs.length);
   const last = legs[legs.length - 1]!;
-  out[legs.length - 1] = minBy(sailingsAround(seed, last.service, last.fromIdx, last.toIdx, lastArrival), (s) =>
-    Math.abs(s.to.arrive - lastArrival),
-  );
+  const around = sailingsAround(seed, last.service, last.fromIdx, last.toIdx, lastArrival);
+  const underWay =
+    underWayAt === undefined
+      ? []
+      : around.filter(
+          (s) => s.from.depart < underWayAt && underWayAt < s.to.arrive && vesselStateAt(seed, s.imo, underWayAt).inPort === null,
+        );
+  out[legs.length - 1] = minBy(underWay.length > 0 ? underWay : around, (s) => Math.abs(s.to.arrive - lastArrival));
   for (let i = legs.length - 2; i >= 0; i--) {
     const leg = legs[i]!;
     const latest = out[i + 1]!.from.depart - CONNECTION_MS;
@@ -371,7 +389,7 @@ class JourneyBuilder {
     // Sailings placed against the anchor.
     const placement = this.placement();
     let sailings: Sailing[];
-    if (placement.mode === 'arrival') sailings = chainBackward(this.seed, it, placement.target);
+    if (placement.mode === 'arrival') sailings = chainBackward(this.seed, it, placement.target, placement.underWayAt);
     else if (placement.mode === 'departure') sailings = chainForward(this.seed, it, placement.target);
     else {
       const probe = chainBackward(this.seed, it, anchor + 10 * DAY);
@@ -466,6 +484,8 @@ class JourneyBuilder {
     const sc = story.scenario;
     if (SOON_AT_POD.has(sc)) return { mode: 'arrival', target: anchor + 7 * DAY };
     if (sc === 'transshipment') return { mode: 'arrival', target: anchor + 12 * DAY };
+    // Mid-voyage at first sight, whatever the day: under way, so AIS shows it sailing and its arrival can be predicted.
+    if (sc === 'succeeded') return { mode: 'arrival', target: anchor + 10 * DAY, underWayAt: anchor };
     if (sc === 'multi_container' || CALM.has(sc)) return { mode: 'arrival', target: anchor + 10 * DAY };
     if (sc === 'awaiting_manifest') return { mode: 'departure', target: anchor + 5 * DAY };
     const r = rng.next();

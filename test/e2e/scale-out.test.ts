@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/domain/account.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/world/scenarios.js';
 import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
+import { startWorldClock } from '../kit/app.js';
 import { type Server, startServer } from '../kit/cli.js';
 import { freshDatabase, onServer, type TestDatabase } from '../kit/databases.js';
 import { type Receiver, startReceiver } from '../kit/receiver.js';
@@ -29,6 +30,13 @@ const NUMBERS = SANDBOX_EXAMPLES.filter((e) => SCENARIOS.includes(e.scenario));
 const MULTI = SANDBOX_EXAMPLES.find((e) => e.scenario === 'multi_container')!.request_number;
 /** How far the world is walked in each round (while the multi-container shipment is refreshed by both workers). */
 const ROUNDS: { hours?: number; days?: number }[] = [{ days: 1 }, { days: 2 }, { days: 1 }];
+/**
+ * Where the world clock starts, not the day the test runs: the stories are anchored at the world time of first
+ * sight, and the documents' test needs the multi-container shipment's vessel to arrive in its 5-day walk (after the
+ * hour and the rounds' 4 days). From this start it arrives 7 days on (berthed, discharged, available the next day);
+ * from a start two days later it arrives 12.9 days on, after the last walk, and no container has a new event.
+ */
+const WORLD_START = '2026-11-25T00:00:00Z';
 const ALL_LIMITS_RAISED = {
   default: 1_000_000,
   create_tracking_request: 1_000_000,
@@ -110,6 +118,8 @@ describe.skipIf(!onServer())('scale-out: two API and two worker processes on one
 
   beforeAll(async () => {
     database = await freshDatabase();
+    // Before any process starts: the first finds the world clock here and keeps it (the wall clock is the real one).
+    await startWorldClock(database.db, WORLD_START, new Date());
     receiver = await startReceiver();
   });
   afterAll(async () => {

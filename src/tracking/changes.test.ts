@@ -596,3 +596,30 @@ describe('detectChanges: observed_at is when Tidemark saw it (domain time), neve
     }
   });
 });
+
+describe('detectChanges: a move to an off-dock yard', () => {
+  it('is off_dock, announced as a terminal change, and the marine terminal’s last free day keeps binding', () => {
+    const engine = new Engine();
+    const lines = carrier([...sailed, arrived, discharged]);
+    engine.refresh({ carrier: lines, terminals: [terminal([yard({ available: true, lfd: '2026-03-20' })])] }, T0);
+    const yardOff = place('USLAX', 'ZOD1', 'firms');
+    const moved = engine.refresh(
+      { carrier: lines, terminals: [terminal([yard({ facility: yardOff, offDock: true, available: true, lfd: null })])] },
+      T0 + 12 * HOUR,
+    );
+    expect(types(moved)).toContain('container.pod_terminal_changed');
+    expect(engine.box).toMatchObject({
+      current_status: 'off_dock',
+      available_for_pickup: true,
+      pickup_lfd_terminal: '2026-03-20T07:00:00Z',
+      pickup_lfd_binding: '2026-03-20T07:00:00Z',
+      pickup_lfd_binding_party: 'terminal',
+    });
+    // Long after the flap window, the marine terminal's date still stands: the yard never gave one of its own.
+    engine.refresh(
+      { carrier: lines, terminals: [terminal([yard({ facility: yardOff, offDock: true, available: true })])] },
+      T0 + 30 * HOUR,
+    );
+    expect(engine.box.pickup_lfd_terminal).toBe('2026-03-20T07:00:00Z');
+  });
+});

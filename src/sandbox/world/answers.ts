@@ -290,11 +290,15 @@ export function terminalAnswer(story: Story, containerNumber: string, worldTime:
   });
   const facts: { f: MilestoneFact; t: number }[] = [];
   for (const e of story.events) {
-    if ((e.audience & AUDIENCE.terminal) === 0 || e.container !== number) continue;
+    // The vessel's own events the terminal tells (its visit: arrival, berthing) it tells of each box, as its own record.
+    const vessel = e.container === null;
+    if ((e.audience & AUDIENCE.terminal) === 0 || (!vessel && e.container !== number)) continue;
     if (e.milestone === 'full_out' && !p.fullOut) continue;
     const c = classify(e, w);
     if (c?.classifier !== 'actual') continue;
-    facts.push({ f: fact(e, c, terminalYardPlace(podTerminalAt(story, e.at)!), false), t: c.at });
+    const f = fact(e, c, terminalYardPlace(podTerminalAt(story, e.at)!), false);
+    const own = vessel ? { containerNumber: number, sourceEventId: referenceId('sandbox-event', `${e.id}-${number}-${c.suffix}`) } : {};
+    facts.push({ f: { ...f, ...own }, t: c.at });
   }
   return { status: 'ok', yard, milestones: sortFacts(facts) };
 }

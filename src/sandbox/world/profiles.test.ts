@@ -128,7 +128,11 @@ describe('terminal profiles', () => {
           if (!p.fullOut) expect(a.milestones.some((m) => m.milestone === 'full_out')).toBe(false);
           if (!p.feeTotalLine) expect(a.yard.fees?.some((f) => f.type === 'total') ?? false).toBe(false);
           expect(a.yard.facility.facilityCode).toBe(s.podTerminalFirms[0]);
-          for (const m of a.milestones) expect(['vessel_discharged', 'full_out', 'empty_in']).toContain(m.milestone);
+          // Its own moves of the box, and its vessel visit (arrival, berthing) told of the box.
+          for (const m of a.milestones) {
+            expect(['vessel_arrived', 'vessel_berthed', 'vessel_discharged', 'full_out', 'empty_in']).toContain(m.milestone);
+            expect(m.containerNumber).toBe(y.container);
+          }
         }
       }
     }

@@ -567,6 +567,7 @@ class JourneyBuilder {
   vesselEvents(it: Itinerary, sailings: Sailing[]): void {
     const { rng } = this;
     const C = AUDIENCE.carrier;
+    const T = AUDIENCE.terminal;
     sailings.forEach((s, i) => {
       const leg = it.legs[i]!;
       const vessel = { name: s.vesselName, imo: s.imo };
@@ -612,9 +613,13 @@ class JourneyBuilder {
           i,
         );
       } else {
+        // The POD terminal tells its own vessel visit (arrival, berthing) with the boxes it discharges: a source
+        // that tells the discharge tells the steps before it, so neither the terminal (asked hourly there) nor the
+        // line (every six hours) makes the discharge known before the berthing.
         this.add(
           {
             ...base,
+            audience: C | T,
             sourceCode: 'TRANSPORT/ARRI',
             milestone: 'vessel_arrived',
             at: s.to.arrive,
@@ -630,6 +635,7 @@ class JourneyBuilder {
         this.add(
           {
             ...base,
+            audience: C | T,
             estimable: false,
             sourceCode: 'TRANSPORT/BRTH',
             milestone: 'vessel_berthed',

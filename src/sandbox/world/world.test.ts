@@ -238,6 +238,33 @@ describe('stories', () => {
     }
   });
 
+  it('whoever tells a box discharged at the POD has told the vessel arrived and berthed there: the terminal tells its vessel visit', () => {
+    let seen = 0;
+    for (const s of stories.slice(0, 60)) {
+      const berth = s.events.find((e) => e.milestone === 'vessel_berthed')!;
+      const last = Math.max(...s.events.filter((e) => e.milestone === 'vessel_discharged').map((e) => e.at + e.lag));
+      for (let w = berth.at; w <= last + HOUR; w += 10 * 60_000) {
+        const t = new Date(w);
+        const actual = (ms: { milestone: string; classifier: string; containerNumber: string | null }[], c: string | null) =>
+          new Set(ms.filter((m) => m.classifier === 'actual' && (c === null || m.containerNumber === c)).map((m) => m.milestone));
+        for (const c of s.containers) {
+          const terminal = terminalAnswer(s, c, t);
+          if (terminal.status !== 'ok') continue;
+          const told = actual(terminal.milestones, c);
+          if (!told.has('vessel_discharged')) continue;
+          seen++;
+          expect([...told]).toEqual(expect.arrayContaining(['vessel_arrived', 'vessel_berthed']));
+          for (const m of terminal.milestones) expect(m.containerNumber).toBe(c);
+        }
+        const carrier = carrierAnswer(s, t);
+        if (carrier.status !== 'ok' || !carrier.facts.milestones.some((m) => m.milestone === 'vessel_departed')) continue;
+        const told = actual(carrier.facts.milestones, null);
+        if (told.has('vessel_discharged')) expect([...told]).toEqual(expect.arrayContaining(['vessel_arrived', 'vessel_berthed']));
+      }
+    }
+    expect(seen).toBeGreaterThan(100);
+  });
+
   it('vessel positions agree with carrier events: at the POD when the arrival is actual, in port at the POL before departure', () => {
     for (const s of stories.slice(0, 40)) {
       const leg = s.legs.at(-1)!;

@@ -97,6 +97,8 @@ function walk({ journey: j, lag, seed }: Plan): void {
   const random = seededRandom(seed);
   const sources: SourceName[] = j.rail ? ['carrier', 'terminal', 'rail'] : ['carrier', 'terminal'];
   const latest: Partial<Record<SourceName, { obs: ReturnType<typeof answer>; asOf: number }>> = {};
+  /** As of when the last answer with something in it reported, per source. */
+  const said: Partial<Record<SourceName, number>> = {};
   let state: StoredState | null = null;
   let previous: ContainerSnapshot | null = null;
   let sawAvailable = false;
@@ -108,8 +110,12 @@ function walk({ journey: j, lag, seed }: Plan): void {
     for (const s of sources) {
       if (!fetch(s)) continue;
       // A source that suddenly answers nothing (withdrawn), or answers as of a while ago (late).
-      const obs = !fresh && random() < 0.08 ? emptyAnswer(s, t) : answer(j, s, t - (fresh ? 0 : lag[s]), t);
-      latest[s] = { obs, asOf: t - (fresh ? 0 : lag[s]) };
+      const withdrawn = !fresh && random() < 0.08;
+      const asOf = t - (fresh ? 0 : lag[s]);
+      const obs = withdrawn ? emptyAnswer(s, t) : answer(j, s, asOf, t);
+      latest[s] = { obs, asOf };
+      // An empty answer erases nothing: what the engine knows of this source is still its last real answer's.
+      if (!withdrawn) said[s] = asOf;
     }
     const input = {
       carrier: latest.carrier?.obs ?? null,
@@ -194,9 +200,12 @@ function walk({ journey: j, lag, seed }: Plan): void {
       fired.set(e.type, (fired.get(e.type) ?? 0) + 1);
       if (e.type === 'container.transport.available' || e.type === 'container.transport.not_available') {
         // Only at the pickup place while the box is there.
-        const source = latest[pickupSource];
+        const asOf = said[pickupSource];
         must(t >= reach, () => `${e.type} before the box reached its pickup place`);
-        must(source !== undefined && source.asOf < j.fullOut, () => `${e.type} from an answer made after the full out`);
+        must(
+          asOf !== undefined && asOf < j.fullOut,
+          () => `${e.type} from an answer made after the full out (as of ${asOf && new Date(asOf).toISOString()})`,
+        );
         // The truth never takes availability back before the full out: a not_available after an available is a
         // drop announced before its full out was read.
         must(!(e.type === 'container.transport.not_available' && sawAvailable), () => 'not_available after available');

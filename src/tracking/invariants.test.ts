@@ -268,6 +268,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
           endOnFailure: process.env.TIDEMARK_PROPERTY_SHRINK !== '1',
         },
       );
-    }, 120_000);
+    }, Math.max(120_000, RUNS * 60));
   },
 );

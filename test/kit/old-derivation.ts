@@ -6,6 +6,7 @@ import type { Queryable } from '../../src/storage/db.js';
 import { insertShipment } from '../../src/storage/repositories/shipments.js';
 import { upsertContainers } from '../../src/storage/repositories/tracking.js';
 import type { StoredState } from '../../src/tracking/changes.js';
+import { transportEventRecord } from './seed.js';
 import {
   type ContainerSnapshot,
   emptyContainer,
@@ -134,28 +135,15 @@ export const AT_SEA = storedUnderOldRules(
   SAILING,
 );
 
+/** A departure stored as the engine of that time stored it: before observed_at existed. */
 export function eventRecord(containerNumber: string): TransportEventRecord {
   return {
+    ...transportEventRecord(containerNumber, {
+      event: 'container.transport.vessel_departed',
+      milestone: 'vessel_departed',
+      timestamp: '2026-02-10T10:00:00Z',
+    }),
     key: `vessel_departed|${containerNumber}`,
-    event: 'container.transport.vessel_departed',
-    milestone: 'vessel_departed',
-    classifier: 'actual',
-    container_number: containerNumber,
-    timestamp: '2026-02-10T10:00:00Z',
-    timezone: null,
-    location_locode: null,
-    location_type: null,
-    terminal: null,
-    vessel_name: null,
-    vessel_imo: null,
-    voyage_number: null,
-    rail_carrier_scac: null,
-    data_source: 'shipping_line',
-    value: null,
-    source_id: null,
-    source_event_id: null,
-    source_code: null,
-    reported_at: null,
     observed_at: null,
   };
 }

@@ -1,10 +1,7 @@
 // What a container needs from the people who pick it up, today (the web app's board): holds, availability,
 // the last free day counted in the pickup place's own calendar, and demurrage. Pure: the domain time is given.
 import { daysBetween, localDate } from '../domain/lfd.js';
-import { wallClockMs } from '../lib/time-zones.js';
 import type { ContainerSnapshot } from './snapshot.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Statuses after which nothing is left to do at the pickup place (`dropped` and `loaded`, never derived, mean the box
@@ -40,15 +37,12 @@ type Fields = Pick<
   | 'inland_at'
 >;
 
-/** The calendar day (as a UTC-midnight ms) of an instant in a zone (UTC when the zone is unknown). */
-function localDay(ms: number, zone: string | null): number {
-  const wall = zone ? wallClockMs(ms, zone) : ms;
-  return Math.floor(wall / DAY_MS) * DAY_MS;
-}
-
-/** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone (UTC when the zone is unknown or null). */
+/**
+ * The calendar day (`YYYY-MM-DD`) an instant falls on in a zone (UTC when the zone is unknown or null): the same
+ * reckoning (domain/lfd.ts) as the last free day it is compared with.
+ */
 export function localDayOf(instant: Date, zone: string | null): string {
-  return new Date(localDay(instant.getTime(), zone)).toISOString().slice(0, 10);
+  return localDate(instant.getTime(), zone) ?? instant.toISOString().slice(0, 10);
 }
 
 /**

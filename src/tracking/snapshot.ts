@@ -514,7 +514,7 @@ export function deriveContainer(c: ContainerSnapshot, shipment: ShipmentSnapshot
     ssl_lfd: c.pickup_lfd_line,
     available_for_pickup: available,
     availability_known: available !== null,
-    ready_for_pickup: !pickedUp && readyForPickup(available, holdsThere),
+    ready_for_pickup: readyForPickup(available, holdsThere),
   };
   // Gone from the yard (picked up, or a rail move that left the port): no slot there any more.
   if (leftPodYard(out)) out.location_at_pod_terminal = null;

@@ -623,3 +623,15 @@ describe('detectChanges: a move to an off-dock yard', () => {
     expect(engine.box.pickup_lfd_terminal).toBe('2026-03-20T07:00:00Z');
   });
 });
+
+describe('detectChanges: the line’s word that a box went off dock stands where no terminal reports', () => {
+  it('a carrier yard fact with offDock makes the box off_dock, and a later terminal silence does not take it back', () => {
+    const engine = new Engine();
+    engine.refresh({ carrier: carrier([...sailed, arrived, discharged]) }, T0);
+    const offDock = yard({ facility: place('USLAX', 'ZOD1', 'firms'), offDock: true });
+    engine.refresh({ carrier: carrier([...sailed, arrived, discharged], { yard: [offDock] }) }, T0 + 6 * HOUR);
+    expect(engine.box.current_status).toBe('off_dock');
+    engine.refresh({ carrier: carrier([...sailed, arrived, discharged]) }, T0 + 12 * HOUR);
+    expect(engine.box.current_status).toBe('off_dock');
+  });
+});

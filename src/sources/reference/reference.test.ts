@@ -12,19 +12,24 @@ import {
   carrierByScac,
   DEFAULT_CARRIER_SCACS,
   EXTRA_CARRIER_SCACS,
+  PORT_RAIL_CATCHMENTS,
   PORTS,
   type Port,
   portById,
   portByLocode,
   RAIL_HUBS,
+  RAIL_INTERCHANGE_CITIES,
+  RAIL_RAMPS,
   RAILROADS,
   type RailHub,
   type Railroad,
   railHubById,
   railHubByLocode,
   railHubByRampLocode,
+  railRamp,
   railroadById,
   railroadByScacOrMark,
+  rampName,
   TERMINALS,
   type Terminal,
   terminalByFirmsCode,
@@ -210,6 +215,62 @@ describe('rail hubs', () => {
       expect(h.locode.slice(0, 2), h.locode).toBe(h.countryCode);
       for (const ramp of h.rampLocodes) expect(ramp.slice(0, 2), ramp).toBe(h.countryCode);
     }
+  });
+});
+
+describe('rail ramps, interchange cities and port catchments', () => {
+  it('puts every ramp at a hub its railroad serves, in one of the hub’s ramp suburbs when coded, one per railroad and hub', () => {
+    const seen = new Set<string>();
+    for (const r of RAIL_RAMPS) {
+      const hub = railHubByLocode(r.hubLocode);
+      expect(hub, r.name).toBeDefined();
+      expect(hub!.railroads, r.name).toContain(r.railroad);
+      if (r.rampLocode) expect(hub!.rampLocodes, r.name).toContain(r.rampLocode);
+      if (r.source) expect(r.source, r.name).toMatch(/^https?:\/\//);
+      expect(seen.has(`${r.railroad}:${r.hubLocode}`), r.name).toBe(false);
+      seen.add(`${r.railroad}:${r.hubLocode}`);
+    }
+  });
+
+  it.each([
+    ['BNSF', 'USCHI', 'BNSF Logistics Park Chicago'],
+    ['UP', 'USCHI', 'Union Pacific Joliet Intermodal Terminal (Global IV)'],
+    ['CSX', 'USCHI', 'CSX Bedford Park Intermodal Terminal'],
+    ['NS', 'USCHI', 'NS Landers Intermodal Terminal'],
+    ['CSX', 'USNBH', 'CSX Northwest Ohio Intermodal Terminal'],
+    ['NS', 'USCMH', 'NS Rickenbacker Intermodal Terminal'],
+    ['cn', 'cator', 'CN Brampton Intermodal Terminal'],
+  ] as const)('names the %s ramp at %s: %s', (railroad, hub, name) => {
+    expect(rampName(railroad, hub)).toBe(name);
+  });
+
+  it('has no ramp where the railroad does not run', () => {
+    expect(rampName('BNSF', 'USCMH')).toBeUndefined();
+    expect(railRamp('CSX', 'USLAX')).toBeUndefined();
+  });
+
+  it('interchanges only at hubs where at least two railroads have ramps', () => {
+    for (const ic of RAIL_INTERCHANGE_CITIES) {
+      expect(railHubByLocode(ic), ic).toBeDefined();
+      expect(RAIL_RAMPS.filter((r) => r.hubLocode === ic).length, ic).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('gives catchments only to ports of PORTS, made of known hubs with at least one ramp, never the port city itself', () => {
+    for (const [port, hubs] of Object.entries(PORT_RAIL_CATCHMENTS)) {
+      expect(portByLocode(port), port).toBeDefined();
+      expect(new Set(hubs).size, port).toBe(hubs.length);
+      for (const h of hubs) {
+        expect(railHubByLocode(h), `${port} ${h}`).toBeDefined();
+        expect(h, port).not.toBe(port);
+        expect(
+          RAIL_RAMPS.some((r) => r.hubLocode === h),
+          `${port} ${h}`,
+        ).toBe(true);
+      }
+    }
+    expect(PORT_RAIL_CATCHMENTS.USCHS).not.toContain('USPHX');
+    expect(PORT_RAIL_CATCHMENTS.USSAV).not.toContain('USHOU');
   });
 });
 

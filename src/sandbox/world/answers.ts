@@ -6,6 +6,7 @@ import { referenceId } from '../../lib/ids.js';
 import type { Classifier } from '../../domain/milestones.js';
 import type { CarrierAnswer, RailAnswer, TerminalAnswer } from '../answers.js';
 import type { ContainerFact, FeeFact, MilestoneFact, Place, When, YardFact } from '../../sources/contract.js';
+import { iterationAt, rotation } from './network.js';
 import { type CarrierProfile, carrierProfile, PARTIAL_EQUIPMENT_TYPES, type TerminalProfile, terminalProfile } from './profiles.js';
 import { unit } from './random.js';
 import {
@@ -21,8 +22,6 @@ import {
 } from './story.js';
 import { addDays, DAY, HOUR, iso, localDate, localMidnight, MINUTE, roundTo } from './time.js';
 
-/** Estimates are re-issued on this cadence (and change with it). */
-export const ESTIMATE_CADENCE_MS = 12 * HOUR;
 /** Events further off than this are only planned (the schedule's time, unchanged). */
 export const PLAN_LEAD_MS = 21 * DAY;
 /** How long a flaky carrier fails after the anchor; how long a booking awaits its manifest. */
@@ -37,30 +36,104 @@ interface Classified {
 }
 
 /** What the source says about the event at W, or null when it says nothing yet. */
-export function classify(e: StoryEvent, w: number, knownFrom = e.estimateFrom): Classified | null {
+export function classify(story: Story, e: StoryEvent, w: number, knownFrom = e.estimateFrom): Classified | null {
   const recorded = e.at + e.lag;
   if (w >= recorded) return { classifier: 'actual', at: e.at, reportedAt: recorded, suffix: 'A' };
   if (!e.estimable || w < knownFrom) return null;
   if (e.at - w > PLAN_LEAD_MS) return { classifier: 'planned', at: e.nominal, reportedAt: knownFrom, suffix: 'P' };
-  return {
-    classifier: 'estimated',
-    at: estimate(e, w),
-    reportedAt: Math.max(knownFrom, Math.floor(w / ESTIMATE_CADENCE_MS) * ESTIMATE_CADENCE_MS),
-    suffix: 'E',
-  };
+  const r = estimate(story, e, w);
+  return { classifier: 'estimated', at: r.at, reportedAt: Math.max(knownFrom, r.from), suffix: 'E' };
+}
+
+/** One revision of a source's estimate: from `from` on (until the next one) it says the event happens `at`. */
+export interface Revision {
+  from: number;
+  at: number;
+}
+
+/** The residual of a revision: this share of its lead time, at most RESIDUAL_CAP_MS (a line's ETA is near the truth). */
+const RESIDUAL_PER_LEAD = 0.04;
+const RESIDUAL_CAP_MS = 8 * HOUR;
+/**
+ * Close-in revisions (a week, three days and a day before): each skipped when another revision came within half
+ * its lead before it (the line has just updated).
+ */
+const CLOSE_IN_LEADS_MS = [7 * DAY, 3 * DAY, DAY] as const;
+/** Departures from calls closer together than this make one revision (after the last of them). */
+const CALLS_MERGED_MS = 3 * DAY;
+/** A delay of at least this much may be announced (port congestion) rather than shown from the first revision. */
+const ANNOUNCED_DELAY_MS = 12 * HOUR;
+
+const REVISIONS = new WeakMap<StoryEvent, readonly Revision[]>();
+
+/** The source's estimate at W: the latest revision at or before W (the first, at booking, is the schedule). */
+export function estimate(story: Story, e: StoryEvent, w: number): Revision {
+  const rs = revisions(story, e);
+  let r = rs[0]!;
+  for (const x of rs) if (x.from <= w) r = x;
+  return r;
 }
 
 /**
- * The source's estimate at W: far off it leans on the schedule, close in on what will really happen, with a
- * wobble re-drawn every 12 hours that shrinks as the event nears (delays announced, then partly recovered).
+ * When and to what the source revises an estimable event, oldest first. Lines re-issue an ETA a few times per
+ * voyage, not at every look: at booking (the schedule), as the vessel leaves each earlier call of its rotation on
+ * the way (for the rail ETA: when the box lands and when its train leaves), a week, three days and a day before,
+ * and in some stories a congestion announcement. Each revision is the truth plus a residual that shrinks with the
+ * lead time; before an announcement the revisions still lean on the schedule (the delay is not yet admitted).
  */
-export function estimate(e: StoryEvent, w: number): number {
-  // Issued at the start of the cadence window, so the estimate holds still until the next one.
-  const issued = Math.floor(w / ESTIMATE_CADENCE_MS) * ESTIMATE_CADENCE_MS;
-  const hoursLeft = Math.max(0, e.at - issued) / HOUR;
-  const lean = Math.min(1, hoursLeft / 240);
-  const wobbleHours = Math.min(0.04 * hoursLeft, 16) * (unit(e.id, issued) * 2 - 1);
-  return roundTo(e.at + (e.nominal - e.at) * lean + wobbleHours * HOUR, 30 * MINUTE);
+export function revisions(story: Story, e: StoryEvent): readonly Revision[] {
+  const cached = REVISIONS.get(e);
+  if (cached) return cached;
+  const from0 = e.estimateFrom;
+  const within = (t: number) => t > from0 && t < e.at;
+  let milestones: number[];
+  let announcedAt: number | null = null;
+  if (e.mode === 'rail') {
+    const landed = story.events.find((x) => x.milestone === 'vessel_arrived');
+    const train = story.events.find((x) => x.milestone === 'rail_departed' && x.container === e.container);
+    milestones = [landed?.at, train?.at].filter((t): t is number => t !== undefined && within(t));
+  } else {
+    milestones = e.vessel ? callsOnTheWay(story.key.seed, e.vessel.imo, e.at).filter(within) : [];
+    // Departures close together are one update (a line publishes after the last of them).
+    milestones = milestones.filter((t, i) => i === milestones.length - 1 || milestones[i + 1]! - t > CALLS_MERGED_MS);
+    const lastCall = milestones.at(-1) ?? e.at - 2 * DAY;
+    const lo = Math.max(from0 + HOUR, lastCall - 10 * DAY);
+    // Announced before the vessel sets off on its last leg, and before the last days.
+    const hi = Math.min(lastCall - 2 * HOUR, e.at - 4 * DAY);
+    if (e.at - e.nominal >= ANNOUNCED_DELAY_MS && unit('eta-announced', e.id) < 0.6 && lo < hi)
+      announcedAt = roundTo(lo + (hi - lo) * unit('eta-announced-at', e.id), MINUTE);
+  }
+  const instants = [...milestones, ...(announcedAt === null ? [] : [announcedAt])].sort((a, b) => a - b);
+  for (const lead of CLOSE_IN_LEADS_MS) {
+    const t = e.at - lead;
+    const quiet = lead / 2;
+    if (within(t) && !instants.some((x) => x > t - quiet && x <= t)) instants.push(t);
+  }
+  instants.sort((a, b) => a - b);
+  const out: Revision[] = [{ from: from0, at: e.nominal }];
+  for (const t of instants) {
+    if (t === out.at(-1)!.from) continue;
+    const lead = e.at - t;
+    const base = announcedAt !== null && t < announcedAt ? e.nominal : e.at;
+    const residual = (unit('eta-revision', e.id, t) * 2 - 1) * Math.min(RESIDUAL_PER_LEAD * lead, RESIDUAL_CAP_MS);
+    out.push({ from: t, at: roundTo(base + residual, 30 * MINUTE) });
+  }
+  REVISIONS.set(e, out);
+  return out;
+}
+
+/** Departures of the vessel from the earlier calls of its rotation before the call at `t` (its departure or arrival). */
+function callsOnTheWay(seed: string, imo: string, t: number): number[] {
+  const k = iterationAt(seed, imo, t);
+  for (const kk of [k, k - 1, k + 1]) {
+    const calls = rotation(seed, imo, kk).calls;
+    const i = calls.findIndex((c) => c.depart === t || c.arrive === t);
+    if (i < 0) continue;
+    // An arrival at the rotation's first call ends the iteration before: its calls are the way there.
+    const way = i === 0 && calls[0]!.arrive === t ? rotation(seed, imo, kk - 1).calls : calls.slice(0, i);
+    return way.map((c) => c.depart).filter((d) => d < t);
+  }
+  return [];
 }
 
 function place(p: StoryPlace): Place {
@@ -169,7 +242,7 @@ export function carrierAnswer(story: Story, worldTime: Date): CarrierAnswer {
   const facts: { f: MilestoneFact; t: number }[] = [];
   for (const e of story.events) {
     if (!carrierShows(e, p)) continue;
-    const c = classify(e, w);
+    const c = classify(story, e, w);
     if (!c) continue;
     const pl = e.place === 'pod' ? terminalCarrierPlace(podTerminalAt(story, Math.min(w, e.at))!) : e.place;
     const f = fact(e, c, pl, p.dateOnly);
@@ -294,7 +367,7 @@ export function terminalAnswer(story: Story, containerNumber: string, worldTime:
     const vessel = e.container === null;
     if ((e.audience & AUDIENCE.terminal) === 0 || (!vessel && e.container !== number)) continue;
     if (e.milestone === 'full_out' && !p.fullOut) continue;
-    const c = classify(e, w);
+    const c = classify(story, e, w);
     if (c?.classifier !== 'actual') continue;
     const f = fact(e, c, terminalYardPlace(podTerminalAt(story, e.at)!), false);
     const own = vessel ? { containerNumber: number, sourceEventId: referenceId('sandbox-event', `${e.id}-${number}-${c.suffix}`) } : {};
@@ -315,7 +388,7 @@ export function railAnswer(story: Story, containerNumber: string, worldTime: Dat
   const facts: { f: MilestoneFact; t: number }[] = [];
   for (const e of story.events) {
     if ((e.audience & AUDIENCE.rail) === 0 || e.container !== number) continue;
-    const c = classify(e, w, Math.max(e.estimateFrom, rail.knownAt));
+    const c = classify(story, e, w, Math.max(e.estimateFrom, rail.knownAt));
     if (!c) continue;
     const pl = e.place === 'pod' ? terminalYardPlace(podTerminalAt(story, e.at)!) : e.place;
     facts.push({ f: fact(e, c, pl, false), t: c.at });
@@ -343,24 +416,13 @@ function fingerprint(story: Story, w: number): string {
 /**
  * The next world instant after `after` at which any answer about the story changes (carrier, terminal or rail),
  * or null when nothing will change any more. Checked, not guessed: candidates are the story's breakpoints and
- * the estimate cadence, and the first one whose answers differ is returned.
+ * the instants at which estimates are revised, and the first one whose answers differ is returned.
  */
 export function nextChangeAt(story: Story, after: Date): Date | null {
   const a = after.getTime();
   const base = fingerprint(story, a);
-  const lastEstimate = story.events.reduce((m, e) => (e.estimable ? Math.max(m, e.at + e.lag) : m), Number.NEGATIVE_INFINITY);
-  const bps = story.breakpoints;
-  let i = 0;
-  while (i < bps.length && bps[i]! <= a) i++;
-  let cadence = (Math.floor(a / ESTIMATE_CADENCE_MS) + 1) * ESTIMATE_CADENCE_MS;
-  for (let guard = 0; guard < 5000; guard++) {
-    const nextBp = i < bps.length ? bps[i]! : Number.POSITIVE_INFINITY;
-    const nextCad = cadence < lastEstimate ? cadence : Number.POSITIVE_INFINITY;
-    const t = Math.min(nextBp, nextCad);
-    if (!Number.isFinite(t)) return null;
-    if (t === nextBp) i++;
-    if (t === nextCad) cadence += ESTIMATE_CADENCE_MS;
-    if (fingerprint(story, t) !== base) return new Date(t);
-  }
+  const candidates = new Set(story.breakpoints.filter((t) => t > a));
+  for (const e of story.events) if (e.estimable) for (const r of revisions(story, e)) if (r.from > a) candidates.add(r.from);
+  for (const t of [...candidates].sort((x, y) => x - y)) if (fingerprint(story, t) !== base) return new Date(t);
   return null;
 }

@@ -4,6 +4,7 @@
 import { imoCheckDigit } from '../../domain/imo.js';
 import { type LatLon, positionAlong, seaRoute } from '../../lib/sea-routes/index.js';
 import { portByLocode } from '../../sources/reference/index.js';
+import { CHARTER_HEADS, LINE_NAMES, serviceOperator } from './alliances.js';
 import { Rng } from './random.js';
 import { DAY, HOUR, MINUTE, roundTo } from './time.js';
 
@@ -187,34 +188,6 @@ const FLAGS: readonly (readonly [string, string])[] = [
   ['US', '367'],
 ];
 
-const NAME_HEADS = [
-  'EVER',
-  'MSC',
-  'CMA CGM',
-  'MAERSK',
-  'COSCO',
-  'ONE',
-  'YM',
-  'OOCL',
-  'HMM',
-  'ZIM',
-  'APL',
-  'WAN HAI',
-  'SEASPAN',
-  'HYUNDAI',
-  'CAPE',
-  'NORTHERN',
-  'SANTA',
-  'SAN',
-  'AL',
-  'CONTI',
-  'KOTA',
-  'NAVIOS',
-  'GSL',
-  'POLAR',
-  'ATLANTIC',
-  'PACIFIC',
-];
 const NAME_TAILS = [
   'ATLAS',
   'HORIZON',
@@ -282,6 +255,22 @@ const NAME_TAILS = [
   'PEARL',
 ];
 
+/**
+ * A mainline vessel is named after one of its operator's lines (`MAERSK …`, `… EXPRESS` for Hapag-Lloyd, `EVER …`),
+ * or now and then after the owner of chartered tonnage (`SEASPAN …`); a feeder is common-user tonnage.
+ */
+function vesselName(s: ServiceDef, rng: Rng): string {
+  if (s.kind === 'feeder') return `${rng.pick(NAME_TAILS)} ${rng.pick(['I', 'II', 'III', 'J', 'K', 'TRADER', 'FEEDER'])}`;
+  const op = serviceOperator(s.code);
+  if (!op) throw new Error(`sandbox: mainline ${s.code} has no operator`);
+  const tail = rng.pick(NAME_TAILS.filter((t) => t !== 'EXPRESS'));
+  if (rng.chance(0.15)) return `${rng.pick(CHARTER_HEADS)} ${tail}`;
+  const names = LINE_NAMES[rng.pick(op.lines)]!;
+  const heads = names.heads ?? [];
+  const tails = names.tails ?? [];
+  return heads.length > 0 && (tails.length === 0 || rng.chance(0.5)) ? `${rng.pick(heads)} ${tail}` : `${tail} ${rng.pick(tails)}`;
+}
+
 const FLEETS = new Map<string, readonly SandboxVessel[]>();
 const BY_IMO = new Map<string, Map<string, SandboxVessel>>();
 
@@ -308,11 +297,7 @@ export function fleet(seed: string): readonly SandboxVessel[] {
       while (mmsis.has(mmsi));
       mmsis.add(mmsi);
       let name: string;
-      do
-        name =
-          s.kind === 'feeder'
-            ? `${rng.pick(NAME_TAILS)} ${rng.pick(['I', 'II', 'III', 'J', 'K', 'TRADER', 'FEEDER'])}`
-            : `${rng.pick(NAME_HEADS)} ${rng.pick(NAME_TAILS)}`;
+      do name = vesselName(s, rng);
       while (names.has(name));
       names.add(name);
       out.push(Object.freeze({ imo, mmsi, name, service: s.code, slot, flag }));

@@ -1,20 +1,26 @@
 // Where journeys can go: itineraries over the service network (direct, or via a hub with a feeder or relay
-// leg), the POD terminals a carrier may use, and inland rail routes from a POD to a rail hub.
+// leg) and the ones each carrier may book (its vessel-sharing partners' services), the terminal each service
+// uses at each port, and inland rail routes from a POD to the hubs of its rail catchment.
 import { haversineNm } from '../../lib/sea-routes/index.js';
 import {
+  PORT_RAIL_CATCHMENTS,
   portByLocode,
-  RAIL_HUBS,
+  RAIL_INTERCHANGE_CITIES,
+  RAILROADS,
   type RailHub,
   type Railroad,
   type RailroadId,
   railHubByLocode,
+  railRamp,
   railroadById,
   type Terminal,
   terminalNaturalKey,
   terminalsByPortLocode,
 } from '../../sources/reference/index.js';
+import { carrierMayUse, type OperatorId, serviceOperator } from './alliances.js';
 import { SERVICES, type ServiceKind } from './network.js';
 import { type TerminalProfile, terminalProfile } from './profiles.js';
+import { unit } from './random.js';
 
 export interface ItineraryLeg {
   service: string;
@@ -117,6 +123,66 @@ function enumerate(): Itinerary[] {
 
 export const ITINERARIES: readonly Itinerary[] = Object.freeze(enumerate());
 
+const BY_CARRIER = new Map<string, readonly Itinerary[]>();
+
+/** Whether the carrier's boxes may ride every leg (its partners' mainlines; feeders are common-user). */
+export function carrierMayBook(scac: string, it: Itinerary): boolean {
+  return it.legs.every((l) => carrierMayUse(scac, l.service));
+}
+
+/** The itineraries a carrier can sell: those whose every mainline leg its vessel-sharing table allows. */
+export function itinerariesFor(scac: string): readonly Itinerary[] {
+  const key = scac.trim().toUpperCase();
+  let list = BY_CARRIER.get(key);
+  if (!list) {
+    list = Object.freeze(ITINERARIES.filter((it) => carrierMayBook(key, it)));
+    BY_CARRIER.set(key, list);
+  }
+  return list;
+}
+
+// ------------------------------------------------------------------------------------------ terminals
+
+/**
+ * Terminals the operators are known to use (owned, or long-term contracts), by natural key: APM Terminals for
+ * Maersk; Fenix (CMA CGM), Everport (Evergreen), LBCT (OOCL) and Pier J (COSCO) for the Ocean Alliance; Yusen,
+ * TraPac and ITS (ONE's parents' terminals) for the Premier Alliance; TTI Long Beach and PNCT (MSC's TiL).
+ * Best effort, from the terminals' names in the reference data and public knowledge.
+ */
+// biome-ignore format: a table
+const OPERATOR_TERMINALS: Readonly<Partial<Record<OperatorId, readonly string[]>>> = {
+  GEMINI: ['W185', 'E425', 'R103'],
+  OCEAN: ['Y257', 'Y124', 'WAC8', 'W182', 'WBA5'],
+  PREMIER: ['Y790', 'Y258', 'Y309', 'Y549', 'M029'],
+  MSC: ['Z952', 'F577'],
+};
+
+const CALL_TERMINALS = new Map<string, Terminal>();
+
+/**
+ * The terminal where a service's vessels work at a port: one per (service, port), so every box of one vessel call
+ * is discharged at the same terminal. The operator's own terminal where the table knows one, else a fixed pick.
+ */
+export function callTerminal(serviceCode: string, locode: string): Terminal {
+  const key = `${serviceCode}|${locode}`;
+  let t = CALL_TERMINALS.get(key);
+  if (!t) {
+    const candidates = podTerminals(locode);
+    if (candidates.length === 0) throw new Error(`sandbox: no terminal at ${locode}`);
+    const own = OPERATOR_TERMINALS[serviceOperator(serviceCode)?.id as OperatorId] ?? [];
+    t =
+      candidates.find((c) => own.includes(terminalNaturalKey(c))) ??
+      candidates[Math.floor(unit('call-terminal', serviceCode, locode) * candidates.length)]!;
+    CALL_TERMINALS.set(key, t);
+  }
+  return t;
+}
+
+/** The terminal at which the itinerary's last vessel discharges at the POD. */
+export function podCallTerminal(it: Itinerary): Terminal {
+  return callTerminal(it.legs.at(-1)!.service, it.pod);
+}
+
 // ------------------------------------------------------------------------------------------------ rail
 
 /** Class I railroads with on-dock or near-dock intermodal service at each POD. */
@@ -145,8 +211,6 @@ export interface RailRoutePlan {
   destination: RailHub;
 }
 
-const INTERCHANGES = ['USCHI', 'USMEM', 'USSTL', 'USMKC'];
-
 function placeOf(locode: string): { lat: number; lon: number } {
   const hub = railHubByLocode(locode);
   if (hub) return { lat: hub.lat, lon: hub.lon };
@@ -160,25 +224,32 @@ function railNm(a: string, b: string): number {
   return haversineNm(placeOf(a), placeOf(b)) * 1.3;
 }
 
-/** Every rail route from the POD: one railroad to a hub it serves, or two with an interchange. */
+/** An interline route may run at most this much longer than the straight line from the POD to the hub. */
+const MAX_INTERLINE_DETOUR = 1.25;
+
+/**
+ * Every rail route from the POD to a hub of its catchment (`PORT_RAIL_CATCHMENTS`): one railroad serving the POD
+ * with a ramp at the hub, or two that meet at an interchange city (`RAIL_INTERCHANGE_CITIES`) where both have a
+ * ramp, the second reaching a hub the first does not, without a long detour.
+ */
 export function railRoutes(pod: string): RailRoutePlan[] {
   const out: RailRoutePlan[] = [];
+  const catchment = (PORT_RAIL_CATCHMENTS[pod] ?? []).map((l) => railHubByLocode(l)!);
   const far = (locode: string) => haversineNm(placeOf(pod), placeOf(locode)) > 250;
   for (const r1id of POD_RAILROADS[pod] ?? []) {
     const r1 = railroadById(r1id)!;
-    for (const hub of RAIL_HUBS) {
-      if (hub.railroads.includes(r1id) && far(hub.locode)) {
+    for (const hub of catchment) {
+      if (railRamp(r1id, hub.locode) && far(hub.locode)) {
         out.push({ legs: [{ railroad: r1, from: pod, to: hub.locode, distanceNm: railNm(pod, hub.locode) }], destination: hub });
       }
     }
-    for (const ic of INTERCHANGES) {
-      const icHub = railHubByLocode(ic)!;
-      if (!icHub.railroads.includes(r1id) || !far(ic)) continue;
-      for (const r2id of icHub.railroads) {
-        if (r2id === r1id) continue;
-        const r2 = railroadById(r2id)!;
-        for (const hub of RAIL_HUBS) {
-          if (hub.locode === ic || !hub.railroads.includes(r2id) || hub.railroads.includes(r1id) || !far(hub.locode)) continue;
+    for (const ic of RAIL_INTERCHANGE_CITIES) {
+      if (!railRamp(r1id, ic) || !far(ic)) continue;
+      for (const r2 of RAILROADS) {
+        if (r2.id === r1id || !railRamp(r2.id, ic)) continue;
+        for (const hub of catchment) {
+          if (hub.locode === ic || !railRamp(r2.id, hub.locode) || railRamp(r1id, hub.locode) || !far(hub.locode)) continue;
+          if (railNm(pod, ic) + railNm(ic, hub.locode) > MAX_INTERLINE_DETOUR * railNm(pod, hub.locode)) continue;
           out.push({
             legs: [
               { railroad: r1, from: pod, to: ic, distanceNm: railNm(pod, ic) },

@@ -3,13 +3,23 @@
 import { checkContainerNumber, makeContainerNumber, normalizeContainerNumber } from '../../domain/container-number.js';
 import type { HoldName, Milestone, TransportMode } from '../../domain/milestones.js';
 import type { NumberType } from '../../sources/contract.js';
-import { carrierByScac, portByLocode, RAIL_HUBS, type RailHub, terminalNaturalKey } from '../../sources/reference/index.js';
+import {
+  carrierByScac,
+  portByLocode,
+  RAIL_HUBS,
+  RAILROADS,
+  type RailHub,
+  rampName,
+  terminalNaturalKey,
+} from '../../sources/reference/index.js';
 import { type Sailing, sailingsAround, vesselStateAt } from './network.js';
 import { type CarrierProfile, carrierProfile, resolveTerminal, type TerminalProfile } from './profiles.js';
 import { Rng, shortHash } from './random.js';
 import {
   ITINERARIES,
   type Itinerary,
+  itinerariesFor,
+  podCallTerminal,
   podHasRail,
   podTerminals,
   podWeight,
@@ -364,10 +374,14 @@ class JourneyBuilder {
     const wantTransship = sc === 'transshipment' ? true : SOON_AT_POD.has(sc) || CALM.has(sc) ? false : rng.chance(0.3);
     const terminalNeed = this.terminalNeed();
     let railRoute: RailRoutePlan | null = null;
+    // The last vessel discharges at its service's terminal there: the scenario's needs must fit that terminal, and
+    // a terminal change needs another terminal of the same port that fits them too.
     const it = this.chooseItinerary((i) => {
-      if (sc === 'rail') return i.pod === 'USLAX' || i.pod === 'USLGB';
-      if (sc === 'terminal_change') return podTerminals(i.pod).filter((t) => terminalNeed(profileOf(t))).length >= 2;
-      return podTerminals(i.pod).some((t) => terminalNeed(profileOf(t)));
+      if (sc === 'rail' && i.pod !== 'USLAX' && i.pod !== 'USLGB') return false;
+      const callTerminal = podCallTerminal(i);
+      if (!terminalNeed(profileOf(callTerminal))) return false;
+      if (sc === 'terminal_change') return podTerminals(i.pod).some((t) => t !== callTerminal && terminalNeed(profileOf(t)));
+      return true;
     }, wantTransship);
     if (sc === 'rail') {
       const routes = railRoutes(it.pod).filter(
@@ -415,12 +429,12 @@ class JourneyBuilder {
     story.pol = portPlace(it.pol);
     story.pod = portPlace(it.pod);
 
-    // POD terminal(s).
-    const candidates = podTerminals(it.pod).filter((t) => terminalNeed(profileOf(t)));
-    const firstTerminal = rng.pick(candidates);
+    // POD terminal(s): the terminal of the last vessel's call (one per service and port, so every box of the call
+    // is discharged there); `terminal_change` moves the box to another terminal of the same port.
+    const firstTerminal = podCallTerminal(it);
     story.podTerminals = [{ from: 0, key: terminalNaturalKey(firstTerminal) }];
     if (sc === 'terminal_change') {
-      const other = rng.pick(candidates.filter((t) => t !== firstTerminal));
+      const other = rng.pick(podTerminals(it.pod).filter((t) => t !== firstTerminal && terminalNeed(profileOf(t))));
       const changeAt = roundTo(anchor + (last.to.arrive - anchor) * rng.range(0.35, 0.6), MINUTE);
       story.podTerminals.push({ from: changeAt, key: terminalNaturalKey(other) });
       this.breaks.add(changeAt);
@@ -470,9 +484,14 @@ class JourneyBuilder {
     }
   }
 
+  /**
+   * An itinerary the carrier sells (its vessel-sharing partners' services, `alliances.ts`), with or without a
+   * transshipment as wished. Only when none of the carrier's itineraries fits the scenario (a documented number asked
+   * with another carrier's SCAC) does it fall back to any line's.
+   */
   chooseItinerary(filter: (it: Itinerary) => boolean, transship: boolean): Itinerary {
-    let pool = ITINERARIES.filter((i) => filter(i) && i.legs.length > 1 === transship);
-    if (pool.length === 0) pool = ITINERARIES.filter(filter);
+    const fits = (list: readonly Itinerary[]) => [list.filter((i) => filter(i) && i.legs.length > 1 === transship), list.filter(filter)];
+    const pool = [...fits(itinerariesFor(this.story.carrierScac)), ...fits(ITINERARIES)].find((p) => p.length > 0) ?? [];
     const pods = [...new Set(pool.map((i) => i.pod))].sort();
     const pod = this.rng.weighted(pods.map((p) => [p, podWeight(p)] as const));
     return this.rng.pick(pool.filter((i) => i.pod === pod));
@@ -1129,10 +1148,12 @@ function hubOf(locode: string): RailHub {
 
 const RAIL_HUB_BY_LOCODE = new Map(RAIL_HUBS.map((h) => [h.locode, h]));
 
+/** The railroad's ramp at the hub (`BNSF Logistics Park Chicago`); `railroad` is its short name or id. */
 function railPlace(hub: RailHub, railroad: string): StoryPlace {
+  const r = RAILROADS.find((x) => x.shortName === railroad || x.id === railroad);
   return {
     locode: hub.locode,
-    name: `${railroad} ${hub.name} intermodal terminal`,
+    name: (r && rampName(r.id, hub.locode)) ?? `${railroad} ${hub.name} intermodal terminal`,
     facilityCode: null,
     facilityCodeList: null,
     timeZone: hub.timeZone,

@@ -64,6 +64,7 @@ export function wireYard(y: YardFact): z.input<typeof WireYard> {
     appointment: y.appointmentAt === null ? null : { scheduled_at: y.appointmentAt },
     yard_location: y.yardLocation,
     chassis_number: y.chassisNumber,
+    ...(y.offDock ? { off_dock: true } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Classifier } from '../../domain/milestones.js';
 import type { CarrierAnswer, RailAnswer, TerminalAnswer } from '../answers.js';
 import type { ContainerFact, FeeFact, MilestoneFact, Place, When, YardFact } from '../../sources/contract.js';
 import { iterationAt, rotation } from './network.js';
+import { demurrageAmount, demurrageDaysAt, extendedDwellAmount, type TerminalRules, terminalRules } from './terminal-rules.js';
 import { type CarrierProfile, carrierProfile, PARTIAL_EQUIPMENT_TYPES, type TerminalProfile, terminalProfile } from './profiles.js';
 import { unit } from './random.js';
 import {
@@ -20,7 +21,7 @@ import {
   terminalYardPlace,
   type YardPlan,
 } from './story.js';
-import { addDays, DAY, HOUR, iso, localDate, localMidnight, MINUTE, roundTo } from './time.js';
+import { DAY, HOUR, iso, localDate, MINUTE, roundTo } from './time.js';
 
 /** Events further off than this are only planned (the schedule's time, unchanged). */
 export const PLAN_LEAD_MS = 21 * DAY;
@@ -209,7 +210,8 @@ function containerFact(story: Story, p: CarrierProfile, i: number): ContainerFac
 
 /** What the simulated carrier answers about the story's number at the world time. */
 export function carrierAnswer(story: Story, worldTime: Date): CarrierAnswer {
-  const w = worldTime.getTime();
+  // A line that stopped updating answers what it knew then, unchanged.
+  const w = story.lineSilentFrom === null ? worldTime.getTime() : Math.min(worldTime.getTime(), story.lineSilentFrom);
   const anchor = story.anchorMs;
   switch (story.scenario) {
     case 'invalid_number':
@@ -244,7 +246,13 @@ export function carrierAnswer(story: Story, worldTime: Date): CarrierAnswer {
     if (!carrierShows(e, p)) continue;
     const c = classify(story, e, w);
     if (!c) continue;
-    const pl = e.place === 'pod' ? terminalCarrierPlace(podTerminalAt(story, Math.min(w, e.at))!) : e.place;
+    // DCSA knows no FIRMS codes: a place known only by one (an off-dock yard) is named by port and name.
+    const pl =
+      e.place === 'pod'
+        ? terminalCarrierPlace(podTerminalAt(story, Math.min(w, e.at))!)
+        : e.place.facilityCodeList === 'firms'
+          ? { ...e.place, facilityCode: null, facilityCodeList: null }
+          : e.place;
     const f = fact(e, c, pl, p.dateOnly);
     // Carriers speak DCSA: they do not name the railroad, and a train's departure or arrival is the train's
     // (a transport event), not one container's.
@@ -303,28 +311,21 @@ function emptyYard(containerNumber: string, facility: Place, set: Partial<YardFa
 
 // -------------------------------------------------------------------------------------------- terminal
 
-// Daily demurrage by day after the LFD: days 1–4, 5–8, 9 on; per 20' and per 40'/45' box.
-const DEMURRAGE: Readonly<Record<1 | 2, readonly [number, number, number]>> = { 1: [150, 250, 400], 2: [185, 300, 475] };
-
-export function demurrageAmount(days: number, teu: 1 | 2): number {
-  const [a, b, c] = DEMURRAGE[teu];
-  let sum = 0;
-  for (let d = 1; d <= days; d++) sum += d <= 4 ? a : d <= 8 ? b : c;
-  return sum;
-}
-
-function feesAt(y: YardPlan, p: TerminalProfile, w: number, timeZone: string): FeeFact[] {
+/** The marine terminal's fee lines at W, at its tariff (terminal-rules.ts): demurrage from the day after its LFD. */
+function feesAt(y: YardPlan, p: TerminalProfile, w: number, rules: TerminalRules): FeeFact[] {
   const lines: FeeFact[] = [];
-  const usd = (type: FeeFact['type'], amount: number): FeeFact => ({ type, amount: Math.round(amount * 100) / 100, currencyCode: 'USD' });
+  const usd = (type: FeeFact['type'], amount: number): FeeFact => ({
+    type,
+    amount: Math.round(amount * 100) / 100,
+    currencyCode: rules.currency,
+  });
   if (y.fullOutAt !== null && w >= y.dischargedAt) {
     const until = Math.min(w, y.fullOutAt);
     const lfd = versionAt(y.terminalLfd, w);
-    if (lfd) {
-      const end = localMidnight(addDays(lfd, 1), timeZone);
-      if (until >= end) lines.push(usd('demurrage', demurrageAmount(Math.floor((until - end) / DAY) + 1, y.teu)));
-    }
-    if (p.dwellFee && until >= y.dischargedAt + 9 * DAY)
-      lines.push(usd('extended_dwell_time', 100 * (Math.floor((until - y.dischargedAt - 9 * DAY) / DAY) + 1)));
+    const days = lfd ? demurrageDaysAt(rules, lfd, until) : 0;
+    if (days > 0) lines.push(usd('demurrage', demurrageAmount(rules, days, y.teu)));
+    const dwell = p.dwellFee ? extendedDwellAmount(rules, y.dischargedAt, until) : 0;
+    if (dwell > 0) lines.push(usd('extended_dwell_time', dwell));
   }
   if (y.exam && w >= y.exam.from) lines.push(usd('exam', y.exam.amount));
   if (y.tmf && w >= y.tmf.from && w < y.tmf.to) lines.push(usd('other', y.tmf.amount));
@@ -346,20 +347,25 @@ export function terminalAnswer(story: Story, containerNumber: string, worldTime:
   if (!y || w < y.knownAt) return { status: 'not_found' };
   const key = podTerminalAt(story, w)!;
   const p = terminalProfile(key);
-  const home = terminalYardPlace(key);
+  const offDock = y.offDock !== null && w >= y.offDock.at;
+  // Once moved off dock the terminal tells of the box at its off-dock yard, which gives no last free day of its own.
+  const home = offDock ? terminalYardPlace(y.offDock!.key) : terminalYardPlace(key);
   const discharged = w >= y.dischargedAt;
   const gone = (y.fullOutAt !== null && w >= y.fullOutAt) || (y.railLoadedAt !== null && w >= y.railLoadedAt);
   const withdrawn = (field: 'lastFreeDay' | 'yardLocation') => y.flickers.some((f) => f.field === field && w >= f.from && w < f.to);
   const holds = gone ? [] : y.holds.filter((h) => w >= h.from && w < h.to);
-  const lfd = y.railLoadedAt === null && discharged && !withdrawn('lastFreeDay') ? versionAt(y.terminalLfd, w) : null;
+  const lfd = y.railLoadedAt === null && discharged && !offDock && !withdrawn('lastFreeDay') ? versionAt(y.terminalLfd, w) : null;
+  const appointment = y.appointments.filter((a) => w >= a.from).at(-1);
   const yard: YardFact = emptyYard(number, place(home), {
     available: p.available ? y.availableAt !== null && w >= y.availableAt && !gone && holds.length === 0 : null,
     holds: p.holds ? holds.map((h) => ({ name: h.name, status: h.status, description: h.description })) : null,
-    fees: p.fees ? feesAt(y, p, w, home.timeZone) : null,
+    fees: p.fees ? feesAt(y, p, w, terminalRules(key)) : null,
     lastFreeDay: p.lfd && lfd ? dateWhen(lfd) : null,
-    appointmentAt: p.appointment && y.appointment && w >= y.appointment.from ? iso(y.appointment.at) : null,
-    yardLocation: p.location && discharged && !gone && !withdrawn('yardLocation') ? y.yardLocation : null,
+    appointmentAt: p.appointment && appointment ? iso(appointment.at) : null,
+    yardLocation:
+      p.location && discharged && !gone && !withdrawn('yardLocation') ? (offDock ? y.offDock!.yardLocation : y.yardLocation) : null,
     chassisNumber: p.chassis && y.fullOutAt !== null && w >= y.fullOutAt ? y.chassisNumber : null,
+    ...(offDock ? { offDock: true } : {}),
   });
   const facts: { f: MilestoneFact; t: number }[] = [];
   for (const e of story.events) {
@@ -369,7 +375,7 @@ export function terminalAnswer(story: Story, containerNumber: string, worldTime:
     if (e.milestone === 'full_out' && !p.fullOut) continue;
     const c = classify(story, e, w);
     if (c?.classifier !== 'actual') continue;
-    const f = fact(e, c, terminalYardPlace(podTerminalAt(story, e.at)!), false);
+    const f = fact(e, c, e.place === 'pod' ? terminalYardPlace(podTerminalAt(story, e.at)!) : e.place, false);
     const own = vessel ? { containerNumber: number, sourceEventId: referenceId('sandbox-event', `${e.id}-${number}-${c.suffix}`) } : {};
     facts.push({ f: { ...f, ...own }, t: c.at });
   }

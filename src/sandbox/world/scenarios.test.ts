@@ -61,6 +61,14 @@ describe('sandboxExamples', () => {
     'container',
     'test_succeeded',
     'test_failed',
+    'booked_ahead',
+    'feeder',
+    'off_dock',
+    'pickup_appointment',
+    'exam_long_stay',
+    'hold_other',
+    'line_silent',
+    'never_returned',
   ];
 
   it.each(required)('lists an example for %s', (scenario) => {
@@ -314,5 +322,116 @@ describe('scenario stories', () => {
       expect(arrival - ANCHOR.getTime()).toBeGreaterThanOrEqual(3 * DAY);
       expect(arrival - ANCHOR.getTime()).toBeLessThanOrEqual(12 * DAY);
     }
+  });
+});
+
+describe('stories told from before sailing', () => {
+  const firstDeparture = (s: Story) => s.events.find((e) => e.milestone === 'vessel_departed')!.at;
+
+  it.each(['booked_ahead', 'feeder', 'line_silent'] as const)('%s is first seen at least 14 days before the first sailing', (scenario) => {
+    for (const seed of ['scenario-seed', 'seed-1', 'seed-2']) {
+      const s = storyOf(example(scenario), seed);
+      expect(firstDeparture(s) - ANCHOR.getTime(), seed).toBeGreaterThanOrEqual(14 * DAY);
+      // Known to the line from before it is first asked about.
+      expect(s.bookedAt).toBeLessThanOrEqual(ANCHOR.getTime());
+    }
+  });
+
+  it('an ordinary booking number is first seen at least 14 days before its first sailing, whatever the number', () => {
+    for (let i = 0; i < 40; i++) {
+      const s = tellStory({
+        seed: 'bookings',
+        scac: 'MAEU',
+        numberType: 'booking_number',
+        number: `26${String(1000 + i * 37)}91`,
+        anchorAt: ANCHOR,
+      });
+      expect(s.scenario).toBe('ordinary');
+      expect(firstDeparture(s) - ANCHOR.getTime()).toBeGreaterThanOrEqual(14 * DAY);
+    }
+  });
+
+  it('booked_ahead: empty out, full in, the departure estimate, the departure and the loading all come after first sight', () => {
+    const s = storyOf(example('booked_ahead'));
+    const at0 = ok(carrierAnswer(s, ANCHOR));
+    expect(at0.milestones.filter((m) => m.classifier === 'actual')).toEqual([]);
+    expect(at0.milestones.some((m) => m.milestone === 'vessel_departed' && m.classifier !== 'actual')).toBe(true);
+    const end = ok(carrierAnswer(s, new Date(ANCHOR.getTime() + SPAN)));
+    for (const m of ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed'] as const) {
+      const f = actual(end.milestones, m);
+      expect(f, m).toBeDefined();
+      expect(Date.parse(f!.when.at!), m).toBeGreaterThan(ANCHOR.getTime());
+    }
+  });
+});
+
+describe('terminal stories', () => {
+  it('off_dock: after discharge the terminal tells of the box at an off-dock yard, without an LFD of its own, and it leaves from there', () => {
+    const s = storyOf(example('off_dock'));
+    const y = s.yards[0]!;
+    expect(y.offDock).not.toBeNull();
+    const seq = timeline((w) => yardOf(terminalAnswer(s, y.container, w)));
+    const moved = seq.filter(({ t }) => t >= y.offDock!.at && t < y.fullOutAt!);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const { v } of moved) {
+      expect(v!.offDock).toBe(true);
+      expect(v!.facility.facilityCode).toBe(y.offDock!.key);
+      expect(v!.lastFreeDay).toBeNull();
+    }
+    expect(moved.some(({ v }) => v!.available === true)).toBe(true);
+    const before = seq.filter(({ t }) => t >= y.dischargedAt && t < y.offDock!.at);
+    expect(before.every(({ v }) => !v!.offDock && v!.facility.facilityCode !== y.offDock!.key)).toBe(true);
+    const end = terminalAnswer(s, y.container, new Date(ANCHOR.getTime() + SPAN));
+    expect(end.status === 'ok' && actual(end.milestones, 'full_out')!.place!.facilityCode).toBe(y.offDock!.key);
+  });
+
+  it('pickup_appointment: an appointment is booked, rescheduled before its slot, and the box leaves in the new slot', () => {
+    const s = storyOf(example('pickup_appointment'));
+    const y = s.yards[0]!;
+    const slots = runs(timeline((w) => yardOf(terminalAnswer(s, y.container, w))?.appointmentAt ?? null).map((x) => x.v)).filter(
+      (x) => x !== null,
+    );
+    expect(slots.length).toBe(2);
+    expect(Date.parse(slots[1]!)).toBeGreaterThan(Date.parse(slots[0]!));
+    expect(y.appointments[1]!.from).toBeLessThan(y.appointments[0]!.at);
+    expect(y.fullOutAt! - Date.parse(slots[1]!)).toBeLessThan(HOUR);
+  });
+
+  it('exam_long_stay: a customs hold and an exam fee, then demurrage and extended dwell time before the pickup', () => {
+    const s = storyOf(example('exam_long_stay'));
+    const y = s.yards[0]!;
+    const seq = timeline((w) => yardOf(terminalAnswer(s, y.container, w)));
+    expect(seq.some(({ v }) => v?.holds?.some((h) => h.name === 'customs'))).toBe(true);
+    const fees = new Set(seq.flatMap(({ v }) => (v?.fees ?? []).map((f) => f.type)));
+    for (const type of ['exam', 'demurrage', 'extended_dwell_time'] as const) expect(fees.has(type), type).toBe(true);
+    expect(y.fullOutAt! - y.dischargedAt).toBeGreaterThan(9 * DAY);
+  });
+
+  it('hold_other: a hold named other appears after discharge and clears', () => {
+    const s = storyOf(example('hold_other'));
+    const y = s.yards[0]!;
+    const on = timeline((w) => yardOf(terminalAnswer(s, y.container, w))?.holds?.some((h) => h.name === 'other') ?? false);
+    expect(runs(on.map((x) => x.v))).toEqual([false, true, false]);
+    expect(on.find((x) => x.v)!.t).toBeGreaterThan(y.dischargedAt);
+  });
+});
+
+describe('stories in which tracking stops by itself', () => {
+  it('line_silent: the line answers the same from shortly after sailing on; nobody reports the empty return', () => {
+    const s = storyOf(example('line_silent'));
+    expect(s.lineSilentFrom).not.toBeNull();
+    const frozen = JSON.stringify(carrierAnswer(s, new Date(s.lineSilentFrom!)));
+    expect(JSON.stringify(carrierAnswer(s, new Date(s.lineSilentFrom! + 40 * DAY)))).toBe(frozen);
+    expect(s.lineSilentFrom!).toBeGreaterThan(s.events.find((e) => e.milestone === 'vessel_departed')!.at);
+    expect(s.events.some((e) => e.milestone === 'empty_in')).toBe(false);
+    // The terminal still tells the discharge and the full out.
+    const end = terminalAnswer(s, s.containers[0]!, new Date(ANCHOR.getTime() + SPAN));
+    expect(end.status === 'ok' && actual(end.milestones, 'full_out')).toBeTruthy();
+  });
+
+  it('never_returned: picked up, and no empty return is ever reported', () => {
+    const s = storyOf(example('never_returned'));
+    expect(s.yards.every((y) => y.fullOutAt !== null && y.emptyInAt === null)).toBe(true);
+    expect(s.events.some((e) => e.milestone === 'empty_in')).toBe(false);
   });
 });

@@ -27,6 +27,14 @@ export const SCENARIO_NAMES = [
   'container',
   'test_succeeded',
   'test_failed',
+  'booked_ahead',
+  'feeder',
+  'off_dock',
+  'pickup_appointment',
+  'exam_long_stay',
+  'hold_other',
+  'line_silent',
+  'never_returned',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -74,6 +82,14 @@ export const SANDBOX_EXAMPLES: readonly SandboxExample[] = Object.freeze([
   { scenario: 'container', scac: 'MAEU', request_type: 'container', request_number: makeContainerNumber('MAEU', 241900), expected_outcome: 'created', description: 'Tracking by container number: the story is built around that container.' },
   { scenario: 'test_succeeded', scac: 'TEST', request_type: 'bill_of_lading', request_number: 'TEST-TR-SUCCEEDED', expected_outcome: 'created', description: 'The TEST carrier: a successful story.' },
   { scenario: 'test_failed', scac: 'TEST', request_type: 'bill_of_lading', request_number: 'TEST-TR-FAILED', expected_outcome: 'failed:not_found', description: 'The TEST carrier: not found.' },
+  { scenario: 'booked_ahead', scac: 'HLCU', request_type: 'booking_number', request_number: 'HLCU242000020', expected_outcome: 'created', description: 'A booking tracked about 18 days before the vessel sails: empty out, full in, the estimated then actual departure and the loading all happen after tracking starts, then the whole voyage to the empty return.' },
+  { scenario: 'feeder', scac: 'CMDU', request_type: 'bill_of_lading', request_number: 'CMDU242100021', expected_outcome: 'created', description: 'Tracked before sailing: a first vessel to a hub, a feeder between two hubs (feeder loaded, departed, arrived, discharged) and the transshipment to the mother vessel, all after tracking starts.' },
+  { scenario: 'off_dock', scac: 'YMLU', request_type: 'bill_of_lading', request_number: 'YMLU242200022', expected_outcome: 'created', description: 'Discharged at a San Pedro Bay terminal, then moved to an off-dock yard, which offers it for pickup; the terminal\'s last free day still binds.' },
+  { scenario: 'pickup_appointment', scac: 'EGLV', request_type: 'bill_of_lading', request_number: 'EGLV242300023', expected_outcome: 'created', description: 'A trucker books a pickup appointment at the terminal, reschedules it once, and picks the box up in that slot.' },
+  { scenario: 'exam_long_stay', scac: 'OOLU', request_type: 'bill_of_lading', request_number: 'OOLU242400024', expected_outcome: 'created', description: 'Customs orders an exam (a customs hold and an `exam` fee); the box stays so long that demurrage and `extended_dwell_time` accrue before it is picked up.' },
+  { scenario: 'hold_other', scac: 'ONEY', request_type: 'bill_of_lading', request_number: 'ONEY242500025', expected_outcome: 'created', description: 'A terminal hold of a kind outside the named ones (`other`: a documentation hold) appears after discharge and clears a day later.' },
+  { scenario: 'line_silent', scac: 'HDMU', request_type: 'bill_of_lading', request_number: 'HDMU242600026', expected_outcome: 'created', description: 'The line stops updating once the vessel has sailed; the terminal tells the rest, the empty return goes unreported, and tracking stops with `no_updates_at_line`.' },
+  { scenario: 'never_returned', scac: 'MSCU', request_type: 'bill_of_lading', request_number: 'MEDU242700027', expected_outcome: 'created', description: 'Picked up, but the empty return is never reported: tracking stops 56 days after arrival with `past_arrival_window`.' },
 ] satisfies SandboxExample[]);
 
 const BY_NUMBER = new Map(SANDBOX_EXAMPLES.map((e) => [e.request_number.toUpperCase(), e.scenario]));

@@ -14,7 +14,7 @@ import {
 } from '../../sources/reference/index.js';
 import { type Sailing, sailingsAround, vesselStateAt } from './network.js';
 import { type CarrierProfile, carrierProfile, resolveTerminal, type TerminalProfile } from './profiles.js';
-import { Rng, shortHash } from './random.js';
+import { Rng, shortHash, unit } from './random.js';
 import {
   ITINERARIES,
   type Itinerary,
@@ -28,6 +28,18 @@ import {
   railRoutes,
 } from './routing.js';
 import { documentedScenario, type ScenarioName } from './scenarios.js';
+import {
+  addWorkingDays,
+  demurrageStartsAt,
+  exportEmptyOutAt,
+  exportFullInAt,
+  extendedDwellStartsAt,
+  lineLastFreeDay,
+  nextGateTime,
+  placeGateCalendar,
+  terminalLastFreeDay,
+  terminalRules,
+} from './terminal-rules.js';
 import { addDays, DAY, HOUR, localDate, localMidnight, MINUTE, roundTo } from './time.js';
 
 export interface StoryKey {
@@ -115,7 +127,10 @@ export interface YardPlan {
   holds: HoldPlan[];
   terminalLfd: DatedValue[];
   lineLfd: DatedValue[];
-  appointment: { from: number; at: number } | null;
+  /** Appointment versions: from when each slot is reported (a reschedule adds one). */
+  appointments: { from: number; at: number }[];
+  /** Moved from the marine terminal to an off-dock yard (natural key) at this instant. */
+  offDock: { at: number; key: string; yardLocation: string } | null;
   yardLocation: string;
   chassisNumber: string;
   /** Windows in which the terminal withdraws a value it reported before. */
@@ -181,6 +196,8 @@ export interface Story {
   events: StoryEvent[];
   yards: YardPlan[];
   rail: RailPlan | null;
+  /** The line stops updating from this instant: its answer stays what it was then (`line_silent`). */
+  lineSilentFrom: number | null;
   /** Every instant at which some answer may change, ascending (besides the 12-hour estimate cadence). */
   breakpoints: number[];
 }
@@ -251,6 +268,7 @@ export function buildStory(key: StoryKey): Story {
     events: [],
     yards: [],
     rail: null,
+    lineSilentFrom: null,
     breakpoints: [],
   };
   if (NO_JOURNEY.has(scenario)) {
@@ -269,7 +287,7 @@ export function buildStory(key: StoryKey): Story {
  */
 type Placement =
   | { mode: 'arrival'; target: number; underWayAt?: number }
-  | { mode: 'departure'; target: number }
+  | { mode: 'departure'; target: number; notBefore?: number }
   | { mode: 'fraction'; u: number };
 
 const CONNECTION_MS = 36 * HOUR;
@@ -301,15 +319,14 @@ function chainBackward(seed: string, it: Itinerary, lastArrival: number, underWa
   return out;
 }
 
-function chainForward(seed: string, it: Itinerary, firstDeparture: number): Sailing[] {
+/** The first sailing departs nearest `firstDeparture` (and not before `notBefore`); each later one connects. */
+function chainForward(seed: string, it: Itinerary, firstDeparture: number, notBefore = Number.NEGATIVE_INFINITY): Sailing[] {
   const legs = it.legs;
   const out: Sailing[] = [];
   const first = legs[0]!;
-  out.push(
-    minBy(sailingsAround(seed, first.service, first.fromIdx, first.toIdx, firstDeparture + 10 * DAY), (s) =>
-      Math.abs(s.from.depart - firstDeparture),
-    ),
-  );
+  const around = sailingsAround(seed, first.service, first.fromIdx, first.toIdx, firstDeparture + 10 * DAY);
+  const allowed = around.filter((s) => s.from.depart >= notBefore);
+  out.push(minBy(allowed.length > 0 ? allowed : around, (s) => Math.abs(s.from.depart - firstDeparture)));
   for (let i = 1; i < legs.length; i++) {
     const leg = legs[i]!;
     const earliest = out[i - 1]!.to.arrive + CONNECTION_MS;
@@ -343,7 +360,28 @@ const ISO_TYPES: readonly (readonly [string, number])[] = [
 const CHASSIS_PREFIXES = ['DCLZ', 'TRAZ', 'FLXZ', 'MCCZ', 'APMZ'];
 
 /** Scenarios whose interesting part happens at the POD soon after the anchor. */
-const SOON_AT_POD: ReadonlySet<ScenarioName> = new Set(['rail', 'holds', 'fees', 'terminal_change', 'lfd_change', 'flicker']);
+const SOON_AT_POD: ReadonlySet<ScenarioName> = new Set([
+  'rail',
+  'holds',
+  'fees',
+  'terminal_change',
+  'lfd_change',
+  'flicker',
+  'off_dock',
+  'pickup_appointment',
+  'exam_long_stay',
+  'hold_other',
+  'never_returned',
+]);
+/** Scenarios first seen before the first vessel sails: at least 14 days before (bookings are too). */
+const BEFORE_SAILING: ReadonlySet<ScenarioName> = new Set(['booked_ahead', 'feeder', 'line_silent']);
+/** How far ahead of the first sailing a pre-departure story is first seen (the nearest weekly sailing to it). */
+export const AHEAD_OF_SAILING_DAYS = 18;
+export const MIN_AHEAD_OF_SAILING_DAYS = 14;
+/** Scenarios whose empty return nobody reports (tracking then stops by itself, not by the return). */
+const NO_EMPTY_RETURN: ReadonlySet<ScenarioName> = new Set(['line_silent', 'never_returned']);
+/** The off-dock yard of the reference data that has a FIRMS code (Shippers Transport Express, Carson), by port. */
+const OFF_DOCK_YARDS: Readonly<Record<string, string>> = { USLGB: 'Z773', USLAX: 'Z773' };
 const CALM: ReadonlySet<ScenarioName> = new Set(['succeeded', 'date_only', 'no_seal_no_weight', 'container', 'test_succeeded']);
 
 const PLAN_LEAD_DAYS = 21;
@@ -378,6 +416,7 @@ class JourneyBuilder {
     // a terminal change needs another terminal of the same port that fits them too.
     const it = this.chooseItinerary((i) => {
       if (sc === 'rail' && i.pod !== 'USLAX' && i.pod !== 'USLGB') return false;
+      if (sc === 'off_dock' && !(i.pod in OFF_DOCK_YARDS)) return false;
       const callTerminal = podCallTerminal(i);
       if (!terminalNeed(profileOf(callTerminal))) return false;
       if (sc === 'terminal_change') return podTerminals(i.pod).some((t) => t !== callTerminal && terminalNeed(profileOf(t)));
@@ -404,7 +443,7 @@ class JourneyBuilder {
     const placement = this.placement();
     let sailings: Sailing[];
     if (placement.mode === 'arrival') sailings = chainBackward(this.seed, it, placement.target, placement.underWayAt);
-    else if (placement.mode === 'departure') sailings = chainForward(this.seed, it, placement.target);
+    else if (placement.mode === 'departure') sailings = chainForward(this.seed, it, placement.target, placement.notBefore);
     else {
       const probe = chainBackward(this.seed, it, anchor + 10 * DAY);
       const duration = probe.at(-1)!.to.arrive - probe[0]!.from.depart;
@@ -413,7 +452,8 @@ class JourneyBuilder {
 
     const first = sailings[0]!;
     const last = sailings.at(-1)!;
-    story.bookedAt = roundTo(first.from.depart - rng.range(12, 24) * DAY, HOUR);
+    // Booked before it is first asked about (a carrier knows a booking from when it was taken).
+    story.bookedAt = roundTo(Math.min(first.from.depart - rng.range(12, 24) * DAY, anchor - rng.range(2, 72) * HOUR), HOUR);
     story.legs = sailings.map((s, i) => ({
       service: s.service,
       kind: it.legs[i]!.kind,
@@ -464,6 +504,10 @@ class JourneyBuilder {
         this.breaks.add(e.at - PLAN_LEAD_DAYS * DAY);
       }
     }
+    if (sc === 'line_silent') {
+      story.lineSilentFrom = roundTo(first.from.depart + rng.range(6, 20) * HOUR, MINUTE);
+      this.breaks.add(story.lineSilentFrom);
+    }
     if (sc === 'awaiting_manifest') this.breaks.add(anchor + 3 * DAY);
     if (sc === 'flaky') this.breaks.add(anchor + 12 * HOUR);
     story.breakpoints = [...this.breaks].filter(Number.isFinite).sort((a, b) => a - b);
@@ -479,6 +523,17 @@ class JourneyBuilder {
         return (p) => p.lfd;
       case 'flicker':
         return (p) => p.lfd && p.location;
+      case 'hold_other':
+        return (p) => p.holds && p.available;
+      case 'exam_long_stay':
+        return (p) => p.holds && p.fees && p.dwellFee && p.lfd;
+      case 'pickup_appointment':
+        return (p) => p.appointment && p.available;
+      case 'off_dock':
+        return (p) => p.available && p.lfd;
+      case 'line_silent':
+      case 'never_returned':
+        return (p) => p.fullOut;
       default:
         return () => true;
     }
@@ -507,6 +562,9 @@ class JourneyBuilder {
     if (sc === 'succeeded') return { mode: 'arrival', target: anchor + 10 * DAY, underWayAt: anchor };
     if (sc === 'multi_container' || CALM.has(sc)) return { mode: 'arrival', target: anchor + 10 * DAY };
     if (sc === 'awaiting_manifest') return { mode: 'departure', target: anchor + 5 * DAY };
+    // A booking, and a story told from before sailing, is first seen well ahead of the first sailing.
+    if (BEFORE_SAILING.has(sc) || (sc === 'ordinary' && this.numberType === 'booking_number'))
+      return { mode: 'departure', target: anchor + AHEAD_OF_SAILING_DAYS * DAY, notBefore: anchor + MIN_AHEAD_OF_SAILING_DAYS * DAY };
     const r = rng.next();
     const u = r < 0.12 ? rng.range(-0.35, 0) : r < 0.95 ? rng.range(0, 1) : rng.range(1, 1.25);
     return { mode: 'fraction', u };
@@ -681,8 +739,11 @@ class JourneyBuilder {
     const none = { vessel: null, voyage: null, railScac: null };
     const vesselOf = (s: Sailing) => ({ vessel: { name: s.vesselName, imo: s.imo }, voyage: s.to.voyageIn, railScac: null });
 
-    const emptyOut = first.from.depart - rng.range(4, 9) * DAY;
-    const fullIn = Math.max(emptyOut + 12 * HOUR, first.from.depart - rng.range(1, 3.5) * DAY);
+    // Export moves at the POL's gates: the full box gated in days before its vessel calls (before the cutoff), the
+    // empty picked up days before that.
+    const polGates = placeGateCalendar(pol.timeZone);
+    const fullIn = exportFullInAt(polGates, first.from, rng.next(), rng.range(0, 8) * HOUR);
+    const emptyOut = exportEmptyOutAt(polGates, fullIn, rng.next(), rng.range(0, 8) * HOUR);
     this.add(
       {
         ...none,
@@ -713,7 +774,7 @@ class JourneyBuilder {
       },
       0,
     );
-    const loadLo = Math.max(first.from.arrive + HOUR, fullIn + 2 * HOUR);
+    const loadLo = Math.max(first.from.arrive + HOUR, fullIn + 12 * HOUR);
     this.add(
       {
         ...vesselOf(first),
@@ -789,7 +850,7 @@ class JourneyBuilder {
       0,
     );
 
-    const yard = this.yardPlan(eq, arrive, discharged, railRoute !== null);
+    const yard = this.yardPlan(eq, arrive, discharged, last.to.depart, railRoute !== null);
     if (railRoute) this.railEvents(eq, yard, railRoute);
     else {
       this.add(
@@ -814,7 +875,8 @@ class JourneyBuilder {
           container: c,
           at: yard.fullOutAt!,
           lag: rng.range(5, 90) * MINUTE,
-          place: 'pod',
+          // From the off-dock yard when the box was moved there (the terminal source tells it).
+          place: yard.offDock ? terminalYardPlace(yard.offDock.key) : 'pod',
           mode: 'truck',
           audience: C | T,
           stage: 'pod',
@@ -822,26 +884,29 @@ class JourneyBuilder {
         },
         0,
       );
-      this.add(
-        {
-          ...none,
-          milestone: 'empty_in',
-          container: c,
-          at: yard.emptyInAt!,
-          lag: rng.range(5, 120) * MINUTE,
-          place: 'pod',
-          mode: 'truck',
-          audience: C | T,
-          stage: 'pod',
-          sourceCode: 'EQUIPMENT/GTIN',
-        },
-        0,
-      );
+      // Returned to a depot nobody reports in the stories without an empty return.
+      if (yard.emptyInAt !== null)
+        this.add(
+          {
+            ...none,
+            milestone: 'empty_in',
+            container: c,
+            at: yard.emptyInAt,
+            lag: rng.range(5, 120) * MINUTE,
+            place: 'pod',
+            mode: 'truck',
+            audience: C | T,
+            stage: 'pod',
+            sourceCode: 'EQUIPMENT/GTIN',
+          },
+          0,
+        );
     }
     story.yards.push(yard);
   }
 
-  yardPlan(eq: StoryEquipment, arrivedAt: number, dischargedAt: number, byRail: boolean): YardPlan {
+  /** `callDone`: when the vessel call that discharged the box completed (it leaves the berth). */
+  yardPlan(eq: StoryEquipment, arrivedAt: number, dischargedAt: number, callDone: number, byRail: boolean): YardPlan {
     const { rng, story } = this;
     const sc = story.scenario;
     const tz = story.pod!.timeZone;
@@ -860,6 +925,14 @@ class JourneyBuilder {
       const examFrom = from + rng.range(12, 30) * HOUR;
       hold('VACIS', 'hold', examFrom, to - rng.range(6, 20) * HOUR, 'VACIS exam ordered');
       exam = { from: roundTo(examFrom, MINUTE), amount: roundTo(rng.range(300, 900), 5) };
+    } else if (sc === 'exam_long_stay') {
+      // An intensive exam: CBP holds the box, the terminal bills the exam, and the box waits days for it.
+      const from = dischargedAt + rng.range(6, 18) * HOUR;
+      hold('customs', 'hold', from, dischargedAt + rng.range(4, 6) * DAY, 'CBP intensive exam');
+      exam = { from: roundTo(from + rng.range(12, 30) * HOUR, MINUTE), amount: roundTo(rng.range(900, 1800), 5) };
+    } else if (sc === 'hold_other') {
+      const from = dischargedAt + rng.range(6, 14) * HOUR;
+      hold('other', 'hold', from, from + rng.range(20, 30) * HOUR, 'Documentation hold: commercial invoice missing');
     } else if (!byRail && !SOON_AT_POD.has(sc)) {
       if (rng.chance(0.1)) hold('customs', 'pending', knownAt, dischargedAt + rng.range(2, 20) * HOUR, 'Awaiting customs release');
       else if (rng.chance(0.15))
@@ -880,35 +953,65 @@ class JourneyBuilder {
     }
     const holdsClear = Math.max(dischargedAt, ...holds.map((h) => h.to));
 
-    // Last free days: the terminal's counts from discharge, the line's from its own free time.
+    // Last free days: the terminal's by its rule from the completion of the vessel call (one date for every box of
+    // the call); a box bound for rail gets two days to make its train. The line's equals it or is longer by contract
+    // (one draw per bill of lading).
+    const rules = terminalRules(podTerminalAt(story, dischargedAt)!);
     const dischargeDate = localDate(dischargedAt, tz);
-    const terminalLfd: DatedValue[] = [{ from: dischargedAt, date: addDays(dischargeDate, byRail ? 2 : rng.int(3, 5)) }];
-    const lineLfd: DatedValue[] = [{ from: dischargedAt, date: addDays(dischargeDate, rng.int(6, 9)) }];
+    const terminalDate = byRail ? addDays(dischargeDate, 2) : terminalLastFreeDay(rules, callDone);
+    const terminalLfd: DatedValue[] = [{ from: dischargedAt, date: terminalDate }];
+    const lineDraw = unit(this.seed, story.carrierScac, story.number, 'line-free-time');
+    const lineLfd: DatedValue[] = [{ from: dischargedAt, date: lineLastFreeDay(terminalDate, story.carrierScac, lineDraw) }];
     if (sc === 'lfd_change') {
       const at = roundTo(dischargedAt + rng.range(30, 54) * HOUR, MINUTE);
-      terminalLfd.push({ from: at, date: addDays(terminalLfd[0]!.date, 2) });
-      lineLfd.push({ from: at + 6 * HOUR, date: addDays(lineLfd[0]!.date, 3) });
+      const extended = rules.counting === 'working_days' ? addWorkingDays(rules.holidays, terminalDate, 2) : addDays(terminalDate, 2);
+      terminalLfd.push({ from: at, date: extended });
+      const line = addDays(lineLfd[0]!.date, 3);
+      lineLfd.push({ from: at + 6 * HOUR, date: line > extended ? line : extended });
     }
 
     let availableAt: number | null = null;
     let fullOutAt: number | null = null;
     let emptyInAt: number | null = null;
     let railLoadedAt: number | null = null;
-    let appointment: YardPlan['appointment'] = null;
+    const appointments: YardPlan['appointments'] = [];
+    let offDock: YardPlan['offDock'] = null;
     if (byRail) {
       railLoadedAt = roundTo(Math.max(holdsClear + 2 * HOUR, dischargedAt + rng.range(18, 60) * HOUR), MINUTE);
     } else {
       availableAt = roundTo(Math.max(holdsClear + rng.range(0.5, 3) * HOUR, dischargedAt + rng.range(2, 8) * HOUR), MINUTE);
-      const lfdEnd = localMidnight(addDays(terminalLfd.at(-1)!.date, 1), tz);
-      let pickup = sc === 'fees' ? lfdEnd + rng.range(4.2, 6) * DAY : availableAt + rng.range(0.3, 4.5) * DAY;
+      const lfdEnd = demurrageStartsAt(rules, terminalLfd.at(-1)!.date);
+      let pickup =
+        sc === 'fees'
+          ? lfdEnd + rng.range(4.2, 6) * DAY
+          : sc === 'exam_long_stay'
+            ? Math.max(lfdEnd, dischargedAt + 9 * DAY) + rng.range(2.2, 4) * DAY
+            : sc === 'pickup_appointment'
+              ? availableAt + rng.range(2.5, 4) * DAY
+              : availableAt + rng.range(0.3, 4.5) * DAY;
+      if (sc === 'off_dock') {
+        // Moved to the port's off-dock yard within a day of discharge; offered for pickup there.
+        const at = roundTo(dischargedAt + rng.range(8, 20) * HOUR, MINUTE);
+        offDock = { at, key: OFF_DOCK_YARDS[story.pod!.locode]!, yardLocation: `OD-${rng.int(1, 9)}-${rng.int(10, 99)}` };
+        availableAt = Math.max(availableAt, at + rng.range(2, 6) * HOUR);
+        pickup = availableAt + rng.range(0.5, 2.5) * DAY;
+      }
       // The LFD changes while the box is still in the yard.
       if (sc === 'lfd_change') pickup = Math.max(pickup, lineLfd.at(-1)!.from + rng.range(1, 3) * DAY);
-      fullOutAt = roundTo(Math.max(pickup, availableAt + 2 * HOUR), MINUTE);
-      emptyInAt = roundTo(fullOutAt + rng.range(2, 9) * DAY, MINUTE);
-      if (rng.chance(0.8)) {
-        const slot = Math.floor(fullOutAt / HOUR) * HOUR;
+      // Trucks come and go in the terminal's gate hours.
+      fullOutAt = nextGateTime(rules, roundTo(Math.max(pickup, availableAt + 2 * HOUR), MINUTE), rng.range(0.5, 6) * HOUR);
+      emptyInAt = NO_EMPTY_RETURN.has(sc)
+        ? null
+        : nextGateTime(rules, roundTo(fullOutAt + rng.range(2, 9) * DAY, MINUTE), rng.range(0.5, 6) * HOUR);
+      const slot = Math.floor(fullOutAt / HOUR) * HOUR;
+      if (sc === 'pickup_appointment') {
+        // Booked for a slot a day earlier, rescheduled before that slot to the one the box leaves in.
+        const booked = roundTo(availableAt + rng.range(1, 4) * HOUR, MINUTE);
+        const moved = roundTo(rng.range(booked + 2 * HOUR, slot - DAY - 2 * HOUR), MINUTE);
+        appointments.push({ from: booked, at: slot - DAY }, { from: moved, at: slot });
+      } else if (rng.chance(0.8)) {
         const from = roundTo(Math.max(availableAt + 30 * MINUTE, fullOutAt - rng.range(20, 72) * HOUR), MINUTE);
-        if (from < slot) appointment = { from, at: slot };
+        if (from < slot) appointments.push({ from, at: slot });
       }
     }
     const end = fullOutAt ?? railLoadedAt!;
@@ -934,7 +1037,8 @@ class JourneyBuilder {
       holds,
       terminalLfd,
       lineLfd,
-      appointment,
+      appointments,
+      offDock,
       yardLocation,
       chassisNumber: makeContainerNumber(rng.pick(CHASSIS_PREFIXES), rng.int(0, 999_999)),
       flickers,
@@ -950,7 +1054,8 @@ class JourneyBuilder {
       fullOutAt,
       emptyInAt,
       railLoadedAt,
-      appointment?.from,
+      ...appointments.map((a) => a.from),
+      offDock?.at,
       exam?.from,
       tmf?.from,
       tmf?.to,
@@ -963,10 +1068,14 @@ class JourneyBuilder {
     // Demurrage grows a day at a time after each LFD version's end, until the box leaves; dwell fees after 9 days.
     if (fullOutAt !== null) {
       for (const v of terminalLfd) {
-        const lfdEnd = localMidnight(addDays(v.date, 1), tz);
-        for (let t = lfdEnd; t <= fullOutAt && t < lfdEnd + 60 * DAY; t += DAY) this.breaks.add(t);
+        for (let k = 1; k <= 61; k++) {
+          const t = localMidnight(addDays(v.date, k), tz);
+          if (t > fullOutAt) break;
+          this.breaks.add(t);
+        }
       }
-      for (let t = dischargedAt + 9 * DAY; t <= fullOutAt; t += DAY) this.breaks.add(t);
+      const dwellFrom = extendedDwellStartsAt(rules, dischargedAt);
+      if (dwellFrom !== null) for (let t = dwellFrom; t <= fullOutAt; t += DAY) this.breaks.add(t);
     }
     return plan;
   }

@@ -305,8 +305,12 @@ describe('stories', () => {
     expect(changing / checked).toBeGreaterThan(0.8);
   });
 
-  it('anchors ordinary stories mostly mid-voyage, sometimes before departure, rarely after discharge', () => {
-    const many = ordinaryStories(150, 'anchor-seed');
+  it('anchors ordinary stories mostly mid-voyage, sometimes before departure, rarely after discharge; bookings well before sailing', () => {
+    const all = ordinaryStories(150, 'anchor-seed');
+    const many = all.filter((s) => s.key.numberType !== 'booking_number');
+    for (const s of all.filter((s) => s.key.numberType === 'booking_number')) {
+      expect(s.legs[0]!.departAt - s.anchorMs).toBeGreaterThanOrEqual(14 * DAY);
+    }
     let before = 0;
     let during = 0;
     let after = 0;

@@ -68,6 +68,7 @@ export function yardFactOf(containerNumber: string, y: WireYard): YardFact {
     appointmentAt: y.appointment?.scheduled_at ?? null,
     yardLocation: y.yard_location,
     chassisNumber: y.chassis_number,
+    ...(y.off_dock ? { offDock: true } : {}),
   };
 }
 

@@ -81,6 +81,8 @@ export const WireYard = z.looseObject({
   appointment: z.looseObject({ scheduled_at: WireInstant }).nullable(),
   yard_location: z.string().min(1).nullable(),
   chassis_number: z.string().min(1).nullable(),
+  /** True when the box was moved from the marine terminal to the off-dock yard named in `facility`; absent: no. */
+  off_dock: z.boolean().optional(),
 });
 
 export const TerminalContainer = WireYard.extend({

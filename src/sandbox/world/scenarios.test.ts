@@ -413,6 +413,9 @@ describe('terminal stories', () => {
     const on = timeline((w) => yardOf(terminalAnswer(s, y.container, w))?.holds?.some((h) => h.name === 'other') ?? false);
     expect(runs(on.map((x) => x.v))).toEqual([false, true, false]);
     expect(on.find((x) => x.v)!.t).toBeGreaterThan(y.dischargedAt);
+    // Offered, taken off by the hold, offered again, then gone.
+    const offered = timeline((w) => yardOf(terminalAnswer(s, y.container, w))?.available ?? null).filter(({ t }) => t >= y.dischargedAt);
+    expect(runs(offered.map((x) => x.v)).filter((x) => x !== null)).toEqual([false, true, false, true, false]);
   });
 });
 

@@ -930,9 +930,6 @@ class JourneyBuilder {
       const from = dischargedAt + rng.range(6, 18) * HOUR;
       hold('customs', 'hold', from, dischargedAt + rng.range(4, 6) * DAY, 'CBP intensive exam');
       exam = { from: roundTo(from + rng.range(12, 30) * HOUR, MINUTE), amount: roundTo(rng.range(900, 1800), 5) };
-    } else if (sc === 'hold_other') {
-      const from = dischargedAt + rng.range(6, 14) * HOUR;
-      hold('other', 'hold', from, from + rng.range(20, 30) * HOUR, 'Documentation hold: commercial invoice missing');
     } else if (!byRail && !SOON_AT_POD.has(sc)) {
       if (rng.chance(0.1)) hold('customs', 'pending', knownAt, dischargedAt + rng.range(2, 20) * HOUR, 'Awaiting customs release');
       else if (rng.chance(0.15))
@@ -989,6 +986,13 @@ class JourneyBuilder {
             : sc === 'pickup_appointment'
               ? availableAt + rng.range(2.5, 4) * DAY
               : availableAt + rng.range(0.3, 4.5) * DAY;
+      if (sc === 'hold_other') {
+        // Offered, then held for a reason of the terminal's own (no named kind: `other`), then offered again.
+        const from = roundTo(availableAt + rng.range(6, 12) * HOUR, MINUTE);
+        const to = roundTo(from + rng.range(20, 30) * HOUR, MINUTE);
+        holds.push({ name: 'other', status: 'hold', from, to, description: 'Documentation hold: commercial invoice missing' });
+        pickup = Math.max(pickup, to + rng.range(6, 30) * HOUR);
+      }
       if (sc === 'off_dock') {
         // Moved to the port's off-dock yard within a day of discharge; offered for pickup there.
         const at = roundTo(dischargedAt + rng.range(8, 20) * HOUR, MINUTE);

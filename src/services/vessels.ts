@@ -14,7 +14,7 @@ import type { Db } from '../storage/db.js';
 import { recordSourceHealth } from '../storage/repositories/tracking.js';
 import * as repo from '../storage/repositories/vessels.js';
 import type { StoredState } from '../tracking/changes.js';
-import { predictPodEta, SPEED_WINDOW_MS } from '../tracking/predicted-eta.js';
+import { predictPodEta, reportedLocode, SPEED_WINDOW_MS } from '../tracking/predicted-eta.js';
 import {
   type EstimatedPosition,
   futurePositions,
@@ -175,7 +175,8 @@ export class VesselService {
   /**
    * Predicts the arrival at the POD of every vessel with a position newer than its last prediction, for the PODs
    * that actively tracked shipments name (src/tracking/predicted-eta.ts); shipments show it as
-   * `predicted_pod_eta_at`. Runs after positions are gathered; returns how many predictions were made.
+   * `predicted_pod_eta_at`. None while the vessel's latest AIS destination is another port (it calls there
+   * first). Runs after positions are gathered; returns how many predictions were made.
    */
   async predictArrivals(worldNow: Date = this.#clocks.world.now()): Promise<number> {
     const voyages = await repo.voyagesToPredict(this.#db, VESSELS_PER_SWEEP);
@@ -187,7 +188,7 @@ export class VesselService {
         { latitude: v.latitude, longitude: v.longitude, at: v.position_at, speedKnots: v.speed_knots },
       ];
       const pod = port ? { latitude: port.latitude, longitude: port.longitude, name: port.name } : null;
-      const eta = predictPodEta({ now: worldNow, positions, pod, carrierEta: null, podArrivedAt: null });
+      const eta = predictPodEta({ now: worldNow, positions, pod, boundFor: boundFor(v.destination), carrierEta: null, podArrivedAt: null });
       await repo.putVesselPodEta(
         this.#db,
         { imo: v.imo, podLocode: v.pod_locode, positionAt: v.position_at },
@@ -245,6 +246,7 @@ export class VesselService {
           longitude: p.longitude,
           speedKnots: p.speedKnots,
           headingDegrees: p.headingDegrees,
+          destination: p.destination,
         }))
         .filter((p) => !Number.isNaN(p.at.getTime()))
         .sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -273,6 +275,13 @@ export class VesselService {
     }
     return asked;
   }
+}
+
+/** The port an AIS destination names, when it is a UN/LOCODE of a known port. */
+function boundFor(destination: string | null): { latitude: number; longitude: number; locode: string } | null {
+  const locode = reportedLocode(destination, (code) => findPort(code) !== undefined);
+  const port = locode ? findPort(locode) : undefined;
+  return port && locode ? { latitude: port.latitude, longitude: port.longitude, locode } : null;
 }
 
 /** The port a query parameter names (id or UN/LOCODE); 404 naming the parameter when there is none. */

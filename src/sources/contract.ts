@@ -133,6 +133,11 @@ export interface VesselPositionFact {
   speedKnots: number | null;
   /** True heading in degrees (0–359); null when the transponder gives none. */
   headingDegrees: number | null;
+  /**
+   * The destination the crew last entered (AIS static voyage data, message type 5): free text of up to 20
+   * characters, often a UN/LOCODE (`USSAV`, `US SAV`, `CNSHA>USLAX`) but not always; null when none is reported.
+   */
+  destination: string | null;
 }
 
 export interface CanonicalFacts {

@@ -154,6 +154,7 @@ export const vesselPositionFactSchema = z
     longitude: z.number().min(-180).max(180),
     speedKnots: z.number().min(0).finite().nullable(),
     headingDegrees: z.number().min(0).lt(360).nullable(),
+    destination: z.string().min(1).nullable(),
   })
   .strict();
 

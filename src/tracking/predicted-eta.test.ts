@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seaRoute } from '../lib/sea-routes/index.js';
-import { type EtaInput, predictPodEta, recentSpeedKnots, type VesselFix } from './predicted-eta.js';
+import { type EtaInput, predictPodEta, recentSpeedKnots, reportedLocode, type VesselFix } from './predicted-eta.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const LOS_ANGELES = { latitude: 33.74, longitude: -118.26, name: 'Los Angeles' };
@@ -12,6 +12,7 @@ const input = (over: Partial<EtaInput>): EtaInput => ({
   now: NOW,
   positions: [fix(6, 18), fix(3, 18), fix(1, 18)],
   pod: LOS_ANGELES,
+  boundFor: null,
   carrierEta: null,
   podArrivedAt: null,
   ...over,
@@ -77,5 +78,38 @@ describe('predictPodEta', () => {
     const p = predictPodEta(input({ positions: [fix(2, 0.5, atPort)] }))!;
     expect(p.at.toISOString()).toBe(h(-2).toISOString());
     expect(p.distanceNm).toBe(0);
+  });
+
+  it.each([
+    ['bound for the POD', { latitude: 33.74, longitude: -118.26, locode: 'USLAX' }],
+    ['bound for the port beside it (Long Beach for Los Angeles)', { latitude: 33.75, longitude: -118.2, locode: 'USLGB' }],
+    ['reporting no destination', null],
+  ] as const)('predicts when %s', (_name, boundFor) => {
+    expect(predictPodEta(input({ boundFor }))?.at.toISOString()).toBe(expectedAt.toISOString());
+  });
+
+  it('predicts nothing while the vessel is bound for another port: it calls there first', () => {
+    const oakland = { latitude: 37.8, longitude: -122.3, locode: 'USOAK' };
+    expect(predictPodEta(input({ boundFor: oakland }))).toBeNull();
+  });
+});
+
+describe('reportedLocode', () => {
+  const known = (code: string) => ['USSAV', 'USLAX', 'CNSHA', 'KRPUS'].includes(code);
+  it.each([
+    ['USSAV', 'USSAV'],
+    [' us sav ', 'USSAV'],
+    ['US-SAV', 'USSAV'],
+    ['CNSHA>USLAX', 'USLAX'],
+    ['CNSHA => USLAX', 'USLAX'],
+    ['KRPUS>', null],
+    ['SAVANNAH', null],
+    ['BUSAN', null],
+    ['FOR ORDERS', null],
+    ['XXABC', null],
+    ['', null],
+    [null, null],
+  ] as const)('%j → %j', (destination, expected) => {
+    expect(reportedLocode(destination, known)).toBe(expected);
   });
 });

@@ -1,6 +1,7 @@
 // Tidemark's own arrival estimate for a container on the water (beyond the reference API): the vessel's last AIS
-// position, the remaining sea-route distance to the port of discharge and the vessel's recent speed. Pure: the
-// caller passes the positions, the port, the carrier's ETA and the time.
+// position, the remaining sea-route distance to the port of discharge and the vessel's recent speed, while the
+// vessel is bound for the POD (its reported AIS destination). Pure: the caller passes the positions, the port,
+// the destination's port, the carrier's ETA and the time.
 import { haversineNm, seaRoute } from '../lib/sea-routes/index.js';
 
 /** WGS84 degrees, as positions and ports are stored. */
@@ -21,6 +22,11 @@ export const IMPOSSIBLE_KNOTS = 60;
 export const SPEED_WINDOW_MS = 24 * 3600_000;
 /** Within this distance of the port the vessel is arriving: the estimate is its last position's time. */
 export const ARRIVING_NM = 2;
+/**
+ * A reported destination this close to the POD is the POD (Los Angeles and Long Beach share a harbour; a crew may
+ * name either). Seattle and Tacoma, 25 nm apart, are two calls.
+ */
+export const SAME_PORT_NM = 10;
 /** A difference from the carrier's ETA larger than this gets a reason. */
 export const REASON_THRESHOLD_MS = 12 * 3600_000;
 
@@ -35,6 +41,11 @@ export interface EtaInput {
   positions: readonly VesselFix[];
   /** The port of discharge; null when unknown. */
   pod: (Coordinates & { name: string }) | null;
+  /**
+   * The port the vessel's latest AIS position reports as its destination, when it names a known one (see
+   * `reportedLocode`); null when it reports none or only text that names no port.
+   */
+  boundFor: (Coordinates & { locode: string }) | null;
   /** The carrier's current POD ETA. */
   carrierEta: Date | null;
   /** Set once the vessel arrived at the POD: then there is nothing to predict. */
@@ -82,12 +93,32 @@ function describeDifference(p: { at: Date; distanceNm: number; speedKnots: numbe
 }
 
 /**
+ * The UN/LOCODE in an AIS destination, when the text is one: `USSAV`, `US SAV`, `us-sav`, or the last of a route
+ * (`CNSHA>USLAX`, `CNSHA => USLAX`); null for anything else (`SAVANNAH`, `FOR ORDERS`). Five letters alone can be a
+ * word (`BUSAN`, `TOKYO`): `known` says whether a code is a real port.
+ */
+export function reportedLocode(destination: string | null, known: (locode: string) => boolean): string | null {
+  if (!destination) return null;
+  const last = destination
+    .toUpperCase()
+    .split('>')
+    .at(-1)!
+    .replace(/[\s=-]/g, '');
+  return /^[A-Z]{2}[A-Z2-9]{3}$/.test(last) && known(last) ? last : null;
+}
+
+/**
  * The predicted arrival at the POD, or null when there is nothing to go on: arrived already, no POD, no
- * recent position, or no speed under way to extrapolate (a vessel waiting at anchor).
+ * recent position, no speed under way to extrapolate (a vessel waiting at anchor), or the vessel bound for
+ * another port. Then it calls elsewhere first (a vessel from Asia passes Savannah on its way to New York and
+ * Norfolk): the sea route from its position to the POD ignores those calls and their port stays, and would
+ * predict days too early. AIS tells only the next port, not the rotation after it, so no honest estimate is
+ * possible until the vessel is bound for the POD; a vessel that reports no destination is taken to be.
  */
 export function predictPodEta(input: EtaInput): PredictedEta | null {
-  const { now, positions, pod, carrierEta, podArrivedAt } = input;
+  const { now, positions, pod, carrierEta, podArrivedAt, boundFor } = input;
   if (podArrivedAt || !pod || !positions.length) return null;
+  if (boundFor && haversineNm(point(boundFor), point(pod)) > SAME_PORT_NM) return null;
   const last = positions.reduce((a, b) => (b.at.getTime() > a.at.getTime() ? b : a));
   if (now.getTime() - last.at.getTime() > STALE_POSITION_MS) return null;
   const speed = recentSpeedKnots(positions);

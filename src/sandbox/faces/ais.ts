@@ -17,6 +17,7 @@ export function renderAisVessel(answer: AisAnswer, query: { imo: string }): Face
       lon: p.longitude,
       sog: p.speedKnots,
       heading: p.headingDegrees,
+      destination: p.destination,
     })),
   };
   return json(200, body);

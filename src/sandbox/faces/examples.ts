@@ -522,10 +522,34 @@ export const AIS_ANSWERS = {
     mmsi: '353136000',
     name: 'EVER GIVEN',
     positions: [
-      { imo: '9811000', at: '2026-01-20T00:00:00Z', latitude: 33.6126, longitude: -140.2281, speedKnots: 17.4, headingDegrees: 84 },
-      { imo: '9811000', at: '2026-01-20T06:00:00Z', latitude: 33.7011, longitude: -138.8003, speedKnots: 17.1, headingDegrees: 85 },
-      // A transponder that gives neither speed nor heading for one report.
-      { imo: '9811000', at: '2026-01-20T12:00:00Z', latitude: 33.7902, longitude: -137.3719, speedKnots: null, headingDegrees: null },
+      {
+        imo: '9811000',
+        at: '2026-01-20T00:00:00Z',
+        latitude: 33.6126,
+        longitude: -140.2281,
+        speedKnots: 17.4,
+        headingDegrees: 84,
+        destination: 'USLAX',
+      },
+      {
+        imo: '9811000',
+        at: '2026-01-20T06:00:00Z',
+        latitude: 33.7011,
+        longitude: -138.8003,
+        speedKnots: 17.1,
+        headingDegrees: 85,
+        destination: 'US LAX',
+      },
+      // A transponder that gives neither speed, heading nor destination for one report.
+      {
+        imo: '9811000',
+        at: '2026-01-20T12:00:00Z',
+        latitude: 33.7902,
+        longitude: -137.3719,
+        speedKnots: null,
+        headingDegrees: null,
+        destination: null,
+      },
     ],
   },
   notFound: { status: 'not_found' },

@@ -49,4 +49,19 @@ describe('aisAnswer', () => {
     expect(aisAnswer('ais-seed', v.imo, W)).toEqual(aisAnswer('ais-seed', v.imo, W));
     expect(aisAnswer('ais-seed', '9999999', W)).toEqual({ status: 'not_found' });
   });
+
+  it('reports the call it lies at, then the next call of its rotation once it leaves (AIS voyage data)', () => {
+    const r = rotation('ais-seed', v.imo, 320);
+    for (let i = 0; i < r.calls.length; i++) {
+      const call = r.calls[i]!;
+      const next = r.calls[i + 1]?.locode ?? r.calls[0]!.locode;
+      const at = (t: number) => {
+        const a = aisAnswer('ais-seed', v.imo, new Date(t), { from: new Date(t), to: new Date(t) });
+        return a.status === 'ok' ? a.positions[0]!.destination : 'not found';
+      };
+      expect(at(call.arrive + HOUR)).toBe(call.locode);
+      expect(at(call.depart - HOUR)).toBe(call.locode);
+      expect(at(call.depart + HOUR)).toBe(next);
+    }
+  });
 });

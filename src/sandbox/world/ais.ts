@@ -1,7 +1,8 @@
-// The simulated AIS feed: a vessel's hourly track from its rotation, the last position at the window's end.
+// The simulated AIS feed: a vessel's hourly track from its rotation, the last position at the window's end, each
+// with the destination the crew has entered (the next call of the rotation, as a UN/LOCODE).
 import type { VesselPositionFact } from '../../sources/contract.js';
 import type { AisAnswer } from '../answers.js';
-import { vesselByImo, vesselStateAt } from './network.js';
+import { iterationAt, rotation, vesselByImo, vesselStateAt } from './network.js';
 import { DAY, HOUR, iso } from './time.js';
 
 /** The longest track one answer holds. */
@@ -16,7 +17,18 @@ export function positionAt(seed: string, imo: string, t: number): VesselPosition
     longitude: Math.round(s.lon * 1e5) / 1e5,
     speedKnots: Math.round(s.speedKnots * 10) / 10,
     headingDegrees: Math.round(s.headingDeg) % 360,
+    destination: destinationAt(seed, imo, t),
   };
+}
+
+/**
+ * The destination the vessel reports at t: the call it lies at until it leaves, then the next call of its rotation
+ * (crews enter the next port on departure). A vessel passing its POD on the way to earlier calls says so.
+ */
+export function destinationAt(seed: string, imo: string, t: number): string {
+  const calls = rotation(seed, imo, iterationAt(seed, imo, t)).calls;
+  // After the last call it sails back to the first, which starts the next iteration.
+  return (calls.find((c) => t < c.depart) ?? calls[0]!).locode;
 }
 
 /** Hourly positions in the window (default: the 24 hours up to the world time), oldest first. */

@@ -13,6 +13,8 @@ export interface VesselRow {
   longitude: number | null;
   speed_knots: number | null;
   heading_degrees: number | null;
+  /** The destination the latest position reports (AIS free text), null when none (optional for hand-built rows). */
+  destination?: string | null;
   position_at: Date | null;
   positions_checked_at: Date | null;
   created_at: Date;
@@ -26,6 +28,8 @@ export interface VesselPositionRow {
   longitude: number;
   speed_knots: number | null;
   heading_degrees: number | null;
+  /** The reported destination (AIS free text, often a UN/LOCODE); null when none (optional for hand-built rows). */
+  destination?: string | null;
   [k: string]: unknown;
 }
 
@@ -64,7 +68,7 @@ export async function findVesselsByImos(q: Queryable, imos: readonly string[]): 
 /** Positions in [from, to], oldest first. */
 export function vesselPositions(q: Queryable, vesselId: string, from: Date, to: Date): Promise<VesselPositionRow[]> {
   return q.query<VesselPositionRow>(
-    `SELECT "at", latitude, longitude, speed_knots, heading_degrees FROM vessel_positions
+    `SELECT "at", latitude, longitude, speed_knots, heading_degrees, destination FROM vessel_positions
      WHERE vessel_id = $1 AND "at" >= $2 AND "at" <= $3 ORDER BY "at"`,
     [vesselId, from, to],
   );
@@ -100,7 +104,15 @@ export async function recordVesselPositions(
   answer: {
     mmsi: string | null;
     name: string | null;
-    positions: readonly { at: Date; latitude: number; longitude: number; speedKnots: number | null; headingDegrees: number | null }[];
+    positions: readonly {
+      at: Date;
+      latitude: number;
+      longitude: number;
+      speedKnots: number | null;
+      headingDegrees: number | null;
+      /** Absent: none reported. */
+      destination?: string | null;
+    }[];
   },
   wall: Date,
 ): Promise<number> {
@@ -109,9 +121,10 @@ export async function recordVesselPositions(
     p.length === 0
       ? []
       : await q.query(
-          `INSERT INTO vessel_positions (vessel_id, "at", latitude, longitude, speed_knots, heading_degrees)
-           SELECT $1, x.at, x.lat, x.lon, x.sog, x.hdg
-           FROM unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[]) AS x (at, lat, lon, sog, hdg)
+          `INSERT INTO vessel_positions (vessel_id, "at", latitude, longitude, speed_knots, heading_degrees, destination)
+           SELECT $1, x.at, x.lat, x.lon, x.sog, x.hdg, x.dest
+           FROM unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::text[])
+             AS x (at, lat, lon, sog, hdg, dest)
            ON CONFLICT (vessel_id, "at") DO NOTHING
            RETURNING "at"`,
           [
@@ -121,6 +134,7 @@ export async function recordVesselPositions(
             p.map((x) => x.longitude),
             p.map((x) => x.speedKnots),
             p.map((x) => x.headingDegrees),
+            p.map((x) => x.destination ?? null),
           ],
         );
   await q.query('UPDATE vessels SET mmsi = COALESCE($2, mmsi), name = COALESCE(name, $3), updated_at = $4 WHERE id = $1', [
@@ -132,9 +146,10 @@ export async function recordVesselPositions(
   const latest = p[p.length - 1];
   if (latest) {
     await q.query(
-      `UPDATE vessels SET latitude = $3, longitude = $4, speed_knots = $5, heading_degrees = $6, position_at = $2
+      `UPDATE vessels SET latitude = $3, longitude = $4, speed_knots = $5, heading_degrees = $6, destination = $7,
+         position_at = $2
        WHERE id = $1 AND (position_at IS NULL OR position_at < $2)`,
-      [vesselId, latest.at, latest.latitude, latest.longitude, latest.speedKnots, latest.headingDegrees],
+      [vesselId, latest.at, latest.latitude, latest.longitude, latest.speedKnots, latest.headingDegrees, latest.destination ?? null],
     );
   }
   return inserted.length;
@@ -275,6 +290,8 @@ export interface VesselVoyage {
   latitude: number;
   longitude: number;
   speed_knots: number | null;
+  /** What the latest position reports as the vessel's destination (AIS free text); null when none. */
+  destination: string | null;
   position_at: Date;
   predicted_from: Date | null;
   [k: string]: unknown;
@@ -286,7 +303,7 @@ export interface VesselVoyage {
  */
 export function voyagesToPredict(q: Queryable, limit: number): Promise<VesselVoyage[]> {
   return q.query<VesselVoyage>(
-    `SELECT v.id AS vessel_id, v.imo, x.pod_locode, v.latitude, v.longitude, v.speed_knots, v.position_at,
+    `SELECT v.id AS vessel_id, v.imo, x.pod_locode, v.latitude, v.longitude, v.speed_knots, v.destination, v.position_at,
             e.position_at AS predicted_from
      FROM (SELECT DISTINCT regexp_replace(upper(t.state->'shipment'->>'pod_vessel_imo'), '^IMO\\s*', '') AS imo,
                   t.state->'shipment'->>'port_of_discharge_locode' AS pod_locode

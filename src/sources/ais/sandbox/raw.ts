@@ -13,6 +13,8 @@ export const AisPosition = z.looseObject({
   sog: z.number().min(0).finite().nullable(),
   /** True heading, degrees; null when not available (AIS 511). */
   heading: z.number().min(0).lt(360).nullable(),
+  /** The reported destination (AIS voyage data, free text, often a UN/LOCODE); absent or null when none. */
+  destination: z.string().nullish(),
 });
 
 export const AisVessel = z.looseObject({

@@ -54,11 +54,11 @@ describe('carrier estimates are revised a few times per voyage', () => {
     expect(moves.reduce((a, b) => a + b, 0) / moves.length).toBeLessThan(1.5);
   });
 
-  it('converge on the truth: within four hours in the last three days, within two on the last day', () => {
+  it('converge on the truth: within five hours in the last three days, within two on the last day', () => {
     for (const { s, e } of EVENTS) {
       for (const x of walk(s, e)) {
         const left = e.at - x.t;
-        if (left <= 3 * DAY) expect(Math.abs(x.at - e.at), `${e.id} ${left / HOUR} h before`).toBeLessThanOrEqual(4 * HOUR);
+        if (left <= 3 * DAY) expect(Math.abs(x.at - e.at), `${e.id} ${left / HOUR} h before`).toBeLessThanOrEqual(5 * HOUR);
         if (left <= DAY) expect(Math.abs(x.at - e.at), `${e.id} ${left / HOUR} h before`).toBeLessThanOrEqual(2 * HOUR);
       }
     }

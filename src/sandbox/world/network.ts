@@ -92,6 +92,9 @@ export const SERVICES: readonly ServiceDef[] = [
   F('F15', 'IEDUB', 'NLRTM'),
   F('F16', 'EGALY', 'GRPIR'),
   F('F17', 'JMKIN', 'USMIA'),
+  // A shuttle between two hubs of the Singapore Strait: boxes that came in on one line's vessel at Singapore
+  // reach another line's mother vessel at Tanjung Pelepas.
+  F('F18', 'SGSIN', 'MYTPP'),
 ];
 
 const SERVICE_BY_CODE = new Map(SERVICES.map((s) => [s.code, s]));

@@ -68,10 +68,15 @@ export function podWeight(pod: string): number {
   return POD_WEIGHTS[pod] ?? 1;
 }
 
+/** Feeders that shuttle between two hubs: only ever the middle leg of a three-leg itinerary. */
+export const HUB_SHUTTLES: ReadonlySet<string> = new Set(['F18']);
+
 function enumerate(): Itinerary[] {
   const out: Itinerary[] = [];
   const mainlines = SERVICES.filter((s) => s.kind === 'mainline');
-  const feeders = SERVICES.filter((s) => s.kind === 'feeder');
+  const allFeeders = SERVICES.filter((s) => s.kind === 'feeder');
+  const feeders = allFeeders.filter((s) => !HUB_SHUTTLES.has(s.code));
+  const shuttles = allFeeders.filter((s) => HUB_SHUTTLES.has(s.code));
   const leg = (s: (typeof SERVICES)[number], i: number, j: number): ItineraryLeg => ({
     service: s.code,
     kind: s.kind,
@@ -105,6 +110,18 @@ function enumerate(): Itinerary[] {
     if (!isNorthAmerican(pod) || podTerminals(pod).length === 0) continue;
     for (const g of segments) {
       if (g.s.calls[g.j] === hub) out.push({ pol: g.s.calls[g.i]!, pod, legs: [leg(g.s, g.i, g.j), leg(f, 0, 1)] });
+    }
+  }
+  // A feeder into a hub, a shuttle to a second hub, then a mainline from there: the shuttle is the only leg that
+  // neither loads at the POL nor discharges at the POD, so its moves are told as feeder_* (see story.ts).
+  for (const sh of shuttles) {
+    const [hub1, hub2] = [sh.calls[0]!, sh.calls[1]!];
+    for (const f of feeders) {
+      if (f.calls[1] !== hub1) continue;
+      for (const g of toPod) {
+        if (g.s.calls[g.i] !== hub2 || g.s.calls.slice(0, g.j).includes(hub1)) continue;
+        out.push({ pol: f.calls[0]!, pod: g.s.calls[g.j]!, legs: [leg(f, 0, 1), leg(sh, 0, 1), leg(g.s, g.i, g.j)] });
+      }
     }
   }
   // A relay between two mainlines at a hub, for origins the second service does not call at.

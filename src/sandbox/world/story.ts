@@ -393,6 +393,8 @@ class JourneyBuilder {
   readonly profile: CarrierProfile;
   readonly events: StoryEvent[] = [];
   readonly breaks = new Set<number>();
+  /** The leg that loads at the bill of lading's POL (1 when a feeder brings the box to it first). */
+  polLeg = 0;
 
   constructor(
     readonly story: Story,
@@ -409,7 +411,7 @@ class JourneyBuilder {
     const anchor = story.anchorMs;
 
     // Itinerary, POD terminal and rail route.
-    const wantTransship = sc === 'transshipment' ? true : SOON_AT_POD.has(sc) || CALM.has(sc) ? false : rng.chance(0.3);
+    const wantTransship = sc === 'transshipment' || sc === 'feeder' ? true : SOON_AT_POD.has(sc) || CALM.has(sc) ? false : rng.chance(0.3);
     const terminalNeed = this.terminalNeed();
     let railRoute: RailRoutePlan | null = null;
     // The last vessel discharges at its service's terminal there: the scenario's needs must fit that terminal, and
@@ -417,6 +419,8 @@ class JourneyBuilder {
     const it = this.chooseItinerary((i) => {
       if (sc === 'rail' && i.pod !== 'USLAX' && i.pod !== 'USLGB') return false;
       if (sc === 'off_dock' && !(i.pod in OFF_DOCK_YARDS)) return false;
+      // A feeder between two hubs in the middle of the journey (its moves are feeder_*, the hubs' transshipment_*).
+      if (sc === 'feeder' && !(i.legs.length === 3 && i.legs[1]!.kind === 'feeder')) return false;
       const callTerminal = podCallTerminal(i);
       if (!terminalNeed(profileOf(callTerminal))) return false;
       if (sc === 'terminal_change') return podTerminals(i.pod).some((t) => t !== callTerminal && terminalNeed(profileOf(t)));
@@ -466,7 +470,10 @@ class JourneyBuilder {
       arriveAt: s.to.arrive,
     }));
     story.vesselImos = [...new Set(sailings.map((s) => s.imo))];
-    story.pol = portPlace(it.pol);
+    // The bill of lading's POL: where the first sea-going vessel of the through voyage loads. In `feeder` the
+    // box comes to it by feeder from its place of receipt (water pre-carriage), so the POL is the hub.
+    this.polLeg = sc === 'feeder' ? 1 : 0;
+    story.pol = portPlace(it.legs[this.polLeg]!.from);
     story.pod = portPlace(it.pod);
 
     // POD terminal(s): the terminal of the last vessel's call (one per service and port, so every box of the call
@@ -623,6 +630,16 @@ class JourneyBuilder {
     }
   }
 
+  /**
+   * Whether leg `i` is told as a feeder (feeder_*): water pre-carriage before the bill of lading's POL, as the DCSA
+   * adapter reads it when the arrival notice states the POL (src/sources/carriers/dcsa/README.md, "Which legs are
+   * which"). Every leg from the POL to the POD is a main leg — a feeder ship from the POL to a hub, or from a hub to
+   * the POD, included: vessel_* at the POL and POD, transshipment_* at the hubs — one leg kind per vessel.
+   */
+  feederLeg(i: number): boolean {
+    return i < this.polLeg;
+  }
+
   add(
     e: Omit<StoryEvent, 'id' | 'nominal' | 'estimable' | 'estimateFrom'> &
       Partial<Pick<StoryEvent, 'nominal' | 'estimable' | 'estimateFrom'>>,
@@ -649,9 +666,9 @@ class JourneyBuilder {
       const leg = it.legs[i]!;
       const vessel = { name: s.vesselName, imo: s.imo };
       const voyage = s.to.voyageIn;
-      const from = i === 0 ? this.story.pol! : portPlace(leg.from);
-      const feeder = feederLeg(it, i);
-      const departMilestone: Milestone = i === 0 ? 'vessel_departed' : feeder ? 'feeder_departed' : 'transshipment_departed';
+      const from = portPlace(leg.from);
+      const feeder = this.feederLeg(i);
+      const departMilestone: Milestone = i === this.polLeg ? 'vessel_departed' : feeder ? 'feeder_departed' : 'transshipment_departed';
       const base = {
         container: null,
         vessel,
@@ -670,7 +687,7 @@ class JourneyBuilder {
           nominal: s.from.nominalDepart,
           lag: rng.range(5, 90) * MINUTE,
           place: from,
-          stage: i === 0 ? 'pol' : 'hub',
+          stage: i <= this.polLeg ? 'pol' : 'hub',
         },
         i,
       );
@@ -734,7 +751,8 @@ class JourneyBuilder {
     const c = eq.number;
     const first = sailings[0]!;
     const last = sailings.at(-1)!;
-    const pol = story.pol!;
+    // Where the box is received: the POL, or the place a feeder brings it from to the POL.
+    const pol = portPlace(it.legs[0]!.from);
     const lagEq = () => rng.range(10, 240) * MINUTE;
     const none = { vessel: null, voyage: null, railScac: null };
     const vesselOf = (s: Sailing) => ({ vessel: { name: s.vesselName, imo: s.imo }, voyage: s.to.voyageIn, railScac: null });
@@ -778,7 +796,7 @@ class JourneyBuilder {
     this.add(
       {
         ...vesselOf(first),
-        milestone: 'vessel_loaded',
+        milestone: this.polLeg === 0 ? 'vessel_loaded' : 'feeder_loaded',
         container: c,
         at: rng.range(loadLo, first.from.depart - HOUR),
         lag: lagEq(),
@@ -797,8 +815,9 @@ class JourneyBuilder {
       const hub = portPlace(it.legs[i]!.to);
       const disc = rng.range(inbound.to.arrive + 2 * HOUR, Math.min(inbound.to.depart - HOUR, inbound.to.arrive + 20 * HOUR));
       const load = rng.range(Math.max(outbound.from.arrive + HOUR, disc + 4 * HOUR), outbound.from.depart - HOUR);
-      const inFeeder = feederLeg(it, i);
-      const outFeeder = feederLeg(it, i + 1);
+      const inFeeder = this.feederLeg(i);
+      const outMilestone: Milestone =
+        i + 1 === this.polLeg ? 'vessel_loaded' : this.feederLeg(i + 1) ? 'feeder_loaded' : 'transshipment_loaded';
       this.add(
         {
           ...vesselOf(inbound),
@@ -817,7 +836,7 @@ class JourneyBuilder {
       this.add(
         {
           ...vesselOf(outbound),
-          milestone: outFeeder ? 'feeder_loaded' : 'transshipment_loaded',
+          milestone: outMilestone,
           container: c,
           at: load,
           lag: lagEq(),
@@ -1236,16 +1255,6 @@ class JourneyBuilder {
 // -------------------------------------------------------------------------------------------- places
 
 const profileOf = profileOfTerminal;
-
-/**
- * Whether leg `i` is told as a feeder (feeder_*): a feeder service's leg that neither loads at the POL nor
- * discharges at the POD. One vessel is one leg kind, and the B/L's POL and POD moves are vessel_*, so a feeder
- * from the POL or to the POD is told like the mother vessel's legs (vessel_* there, transshipment_* at the hub),
- * as a DCSA carrier reports it (VESSEL for feeder and mother vessels alike).
- */
-function feederLeg(it: Itinerary, i: number): boolean {
-  return it.legs[i]!.kind === 'feeder' && i > 0 && i < it.legs.length - 1;
-}
 
 export function portPlace(locode: string): StoryPlace {
   const p = portByLocode(locode);

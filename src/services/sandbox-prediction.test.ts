@@ -39,10 +39,8 @@ function firstSight(seed: string, anchor: Date, hoursOn: number) {
     now,
     positions: ais.positions.map((p) => ({ latitude: p.latitude, longitude: p.longitude, at: new Date(p.at), speedKnots: p.speedKnots })),
     pod: { latitude: port.latitude, longitude: port.longitude, name: port.name },
-    // Whether it is under way with a speed, whatever it reports as its destination: in about 1% of first sights
-    // (2 of 216 in these sweeps) the succeeded vessel is still on its way to a call before the POD (Busan), where
-    // predictArrivals, reading the destination, predicts nothing yet. The destination rule is tested below.
-    boundFor: null,
+    // Bound for the POD: the story picks a sailing on its last passage at first sight (story.ts chainBackward).
+    boundFor: boundFor(ais.positions.at(-1)!.destination ?? null),
     carrierEta: null,
     podArrivedAt: null,
   });

@@ -342,7 +342,9 @@ describe('the sandbox clock endpoint', () => {
     await t.services.trackingRequests.create(account, trackingInput(examples.find((x) => x.scenario === 'holds')!));
     await t.queue!.runOnce('tracking.attempt');
     const before = (await events(t, account.id)).length;
-    const res = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: controller, payload: { days: 2 } });
+    // Far enough for the vessel to arrive (estimates are revised only a few times a voyage, so two quiet days may
+    // hold no change at all).
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: controller, payload: { days: 12 } });
     expect(res.statusCode).toBe(200);
     expect(res.json().refreshed).toBeGreaterThanOrEqual(4);
     // Committed before the answer: the events are there.
@@ -515,7 +517,10 @@ describe('walking the world clock through whole journeys', () => {
 
   it('announces every actual change of every scenario once, in the order it happened', async () => {
     const { t, account, examples } = await world();
-    const created = examples.filter((e) => e.expected_outcome.endsWith('created'));
+    // The stories that run to their empty return within 60 days (the ones told from weeks before sailing, and those
+    // whose empty return is never reported, are walked to their end by test/e2e/sandbox-walk.test.ts).
+    const longer = new Set(['booked_ahead', 'feeder', 'line_silent', 'never_returned']);
+    const created = examples.filter((e) => e.expected_outcome.endsWith('created') && !longer.has(e.scenario));
     for (const e of created) await t.services.trackingRequests.create(account, trackingInput(e));
     await t.queue!.runOnce('tracking.attempt');
     await walk(t, 60);

@@ -12,7 +12,7 @@ import {
   rampName,
   terminalNaturalKey,
 } from '../../sources/reference/index.js';
-import { type Sailing, sailingsAround, vesselStateAt } from './network.js';
+import { rotation, type Sailing, sailingsAround, vesselStateAt } from './network.js';
 import { type CarrierProfile, carrierProfile, resolveTerminal, type TerminalProfile } from './profiles.js';
 import { Rng, shortHash, unit } from './random.js';
 import {
@@ -294,9 +294,9 @@ const CONNECTION_MS = 36 * HOUR;
 
 /**
  * The sailings of the itinerary, the last arriving nearest `lastArrival`, each earlier one the latest that connects.
- * With `underWayAt`, the last leg's sailing is one whose vessel is at sea on that leg at that instant: it left the
- * leg's first port, is not yet at the POD and is not lying at one of its rotation's calls in between (a
- * transpacific vessel calls at Busan for a day or two); the nearest of all when no sailing around is.
+ * With `underWayAt`, the last leg's sailing is one whose vessel is at sea on that leg at that instant, on its last
+ * passage: it left the call before the POD (a transpacific vessel calls at Busan for a day or two), so AIS shows it
+ * sailing, bound for the POD; the nearest of all when no sailing around is.
  */
 function chainBackward(seed: string, it: Itinerary, lastArrival: number, underWayAt?: number): Sailing[] {
   const legs = it.legs;
@@ -307,7 +307,12 @@ function chainBackward(seed: string, it: Itinerary, lastArrival: number, underWa
     underWayAt === undefined
       ? []
       : around.filter(
-          (s) => s.from.depart < underWayAt && underWayAt < s.to.arrive && vesselStateAt(seed, s.imo, underWayAt).inPort === null,
+          (s) =>
+            s.from.depart < underWayAt &&
+            underWayAt < s.to.arrive &&
+            vesselStateAt(seed, s.imo, underWayAt).inPort === null &&
+            // On its last passage, bound for the POD (its AIS destination), not for a call before it.
+            rotation(seed, s.imo, s.iteration).calls[s.to.index - 1]!.depart < underWayAt,
         );
   out[legs.length - 1] = minBy(underWay.length > 0 ? underWay : around, (s) => Math.abs(s.to.arrive - lastArrival));
   for (let i = legs.length - 2; i >= 0; i--) {

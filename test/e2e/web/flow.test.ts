@@ -164,7 +164,7 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     for (const kind of ['map-track', 'map-predicted']) {
       const line = containerMap.getByTestId(kind);
       expect(await line.count(), kind).toBe(1);
-      // One continuous line across the antimeridian (Shanghai → Los Angeles): a single move-to, no jump.
+      // One continuous line across the antimeridian (Ningbo → Los Angeles): a single move-to, no jump.
       const d = (await line.getAttribute('d'))!;
       expect(d.match(/M/g), `${kind}: ${d.slice(0, 80)}`).toHaveLength(1);
     }
@@ -176,14 +176,14 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     expect(await containerMap.locator('.map-track').evaluate(dashes)).toBe('none');
     const legend = mapSection.getByTestId('map-legend');
     expect(await legend.getByTestId('map-legend-port').allInnerTexts()).toEqual([
-      expect.stringMatching(/^POL Shanghai, China: departed .+ Asia\/Shanghai$/),
+      expect.stringMatching(/^POL Ningbo-Zhoushan, China: departed .+ Asia\/Shanghai$/),
       expect.stringMatching(/^POD Los Angeles, United States: estimated arrival .+ America\/Los_Angeles$/),
     ]);
     expect(await legend.getByTestId('map-legend-vessel').innerText()).toMatch(
       /^Vessel [A-Z ]+ \(voyage \w+\) at \d+\.\d° [NS], \d+\.\d° [EW], heading \d+°, [\d.]+ kn, reported .+ UTC$/,
     );
     expect(await legend.getByTestId('map-legend-track').innerText()).toMatch(
-      /^Sailed \(solid line\): the vessel’s recorded track from Shanghai \(POL\)/,
+      /^Sailed \(solid line\): the vessel’s recorded track from Ningbo-Zhoushan \(POL\)/,
     );
     expect(await legend.getByTestId('map-legend-predicted').innerText()).toMatch(
       /^Predicted \(dashed line\): the sea route from the vessel to Los Angeles \(POD\), arriving .+ America\/Los_Angeles by Tidemark’s estimate$/,

@@ -24,7 +24,7 @@ import {
   type SandboxExample,
   type Story,
   tellStory,
-  terminalAnswer,
+  terminalAnswerAt,
 } from '../sandbox/world/index.js';
 import type { Db } from '../storage/db.js';
 import {
@@ -173,10 +173,8 @@ export class SandboxService {
     const code = facilityCode.toUpperCase();
     const number = containerNumber.toUpperCase();
     const story = await this.storyOfContainer(number);
-    const answer = story ? terminalAnswer(story, number, this.clock.now()) : ({ status: 'not_found' } as const);
-    // A terminal knows only the boxes in (or bound for) its own yard.
-    const here = answer.status === 'ok' && answer.yard.facility.facilityCode?.toUpperCase() === code;
-    return renderTerminalContainer(here ? answer : { status: 'not_found' }, { facilityCode: code, containerNumber: number });
+    const answer = story ? terminalAnswerAt(story, code, number, this.clock.now()) : ({ status: 'not_found' } as const);
+    return renderTerminalContainer(answer, { facilityCode: code, containerNumber: number });
   }
 
   /** `GET /sandbox/rail/{scac}/containers/{number}`: a simulated railroad's container trace. */

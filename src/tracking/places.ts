@@ -8,6 +8,7 @@ import {
   type Terminal,
   terminalByFirmsCode,
   terminalBySmdgCode,
+  terminalsByPortLocode,
 } from '../sources/reference/index.js';
 
 export type FacilityKind = 'terminal' | 'rail_terminal';
@@ -47,14 +48,30 @@ function terminalOf(code: string, list: Place['facilityCodeList'], locode: strin
 }
 
 /**
+ * The terminal of the port whose name (or nickname) is exactly the one given, case and spacing aside: how a source
+ * that knows no code for a terminal (a DCSA carrier names a terminal without an SMDG code by port and name) still
+ * points at it. Null when no terminal, or more than one, has that name there.
+ */
+function terminalByName(locode: string, name: string): Terminal | undefined {
+  const norm = (x: string) => x.trim().replace(/\s+/g, ' ').toUpperCase();
+  const wanted = norm(name);
+  const found = terminalsByPortLocode(locode).filter((t) => norm(t.name) === wanted || norm(t.nickname) === wanted);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
  * Resolves a source place. `kind` says what a facility there is: a rail terminal for rail sources and the inland
  * end of rail moves, an ocean terminal otherwise. Rail terminals have no reference table: they keep their code.
  */
 export function resolvePlace(place: Place | null, kind: FacilityKind = 'terminal'): ResolvedPlace | null {
   if (!place) return null;
   const locode = clean(place.locode);
-  const code = clean(place.facilityCode);
-  const terminal = code && kind === 'terminal' ? terminalOf(code, place.facilityCodeList, locode) : undefined;
+  const given = clean(place.facilityCode);
+  const named = !given && kind === 'terminal' && locode && place.name ? terminalByName(locode, place.name) : undefined;
+  const terminal = given && kind === 'terminal' ? terminalOf(given, place.facilityCodeList, locode) : named;
+  // A terminal known by its name is kept under its own code (FIRMS, else SMDG), as if the source had given it.
+  const code = given ?? (named ? (named.firmsCode ?? named.smdgCode ?? null) : null);
+  const codeList = given ? place.facilityCodeList : named ? (named.firmsCode ? 'firms' : named.smdgCode ? 'smdg' : null) : null;
   const port = locode ? portByLocode(locode) : undefined;
   const hub = locode && !port ? (railHubByLocode(locode) ?? railHubByRampLocode(locode)) : undefined;
   const effectiveLocode = locode ?? terminal?.portLocode ?? null;
@@ -74,8 +91,8 @@ export function resolvePlace(place: Place | null, kind: FacilityKind = 'terminal
           kind,
           id: terminal?.id ?? null,
           code,
-          codeList: place.facilityCodeList,
-          firmsCode: terminal?.firmsCode ?? (place.facilityCodeList === 'firms' ? code : null),
+          codeList,
+          firmsCode: terminal?.firmsCode ?? (codeList === 'firms' ? code : null),
           name: terminal?.name ?? null,
         }
       : null,

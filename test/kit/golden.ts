@@ -19,15 +19,16 @@ import {
   type SandboxExample,
   sandboxExamples,
   tellStory,
-  terminalAnswer,
+  terminalAnswerAt,
 } from '../../src/sandbox/world/index.js';
 import type { SourceObservation } from '../../src/sources/contract.js';
-import { RAILROADS, terminalById, terminalNaturalKey } from '../../src/sources/reference/index.js';
+import { RAILROADS } from '../../src/sources/reference/index.js';
+import { terminalKeysToAsk } from '../../src/services/tracking-engine.js';
 import { SANDBOX_TERMINAL_CODES, terminalPathCode } from '../../src/sources/terminals/sandbox/index.js';
 import { type DomainEvent, detectChanges, type StoredState } from '../../src/tracking/changes.js';
 import { normalize } from '../../src/tracking/normalize.js';
 import { autoStopReason, MANIFEST_EXPIRY_MS, nextChecks, type StopReason } from '../../src/tracking/schedule.js';
-import { CONTAINER_STATUSES, type ContainerSnapshot, type ContainerStatus, type FacilityRef } from '../../src/tracking/snapshot.js';
+import { CONTAINER_STATUSES, type ContainerSnapshot, type ContainerStatus } from '../../src/tracking/snapshot.js';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -107,14 +108,6 @@ function describeContainer(c: ContainerSnapshot, status: ContainerStatus): strin
   const terminal = c.pod_terminal?.firmsCode ?? c.pod_terminal?.name ?? null;
   if (terminal) parts.push(`at=${terminal}${c.pod_terminal_off_dock ? '(off-dock)' : ''}`);
   return parts.join(' ');
-}
-
-/** The key the terminal sources use for a POD terminal (tracking-engine.ts terminalKey). */
-function terminalKey(ref: FacilityRef | null): string | null {
-  if (!ref) return null;
-  const terminal = ref.id ? terminalById(ref.id) : undefined;
-  if (terminal) return terminalNaturalKey(terminal);
-  return ref.firmsCode ?? null;
 }
 
 const TERMINAL_CODES = new Set(SANDBOX_TERMINAL_CODES.map((c) => c.toUpperCase()));
@@ -229,19 +222,22 @@ export function goldenTimeline(example: SandboxExample): GoldenResult {
     if (checks.terminal !== null) {
       for (const c of withCarrier.containers) {
         if (c.empty_terminated_at || c.pod_full_out_at) continue;
-        const key = terminalKey(c.pod_terminal ?? withCarrier.shipment?.pod_terminal ?? null);
-        if (!key || !TERMINAL_CODES.has(key.toUpperCase())) continue;
-        const ans = terminalAnswer(story, c.number, worldNow);
-        // A terminal knows only the boxes in (or bound for) its own yard (services/sandbox.ts terminalContainer).
-        if (ans.status !== 'ok' || ans.yard.facility.facilityCode?.toUpperCase() !== terminalPathCode(key)) continue;
-        terminals.push(
-          observation(
-            'terminal:sandbox',
-            { numberType: 'container', number: c.number, facilityCode: key },
-            { shipment: null, containers: [], milestones: ans.milestones, yard: [ans.yard], vesselPositions: [] },
-            worldNow,
-          ),
-        );
+        // The terminal that has the box, else the line's (tracking-engine.ts terminalKeysToAsk), as the face answers
+        // (services/sandbox.ts terminalContainer).
+        for (const key of terminalKeysToAsk(c, withCarrier.shipment)) {
+          if (!TERMINAL_CODES.has(key.toUpperCase())) continue;
+          const ans = terminalAnswerAt(story, terminalPathCode(key), c.number, worldNow);
+          if (ans.status !== 'ok') continue;
+          terminals.push(
+            observation(
+              'terminal:sandbox',
+              { numberType: 'container', number: c.number, facilityCode: key },
+              { shipment: null, containers: [], milestones: ans.milestones, yard: [ans.yard], vesselPositions: [] },
+              worldNow,
+            ),
+          );
+          break;
+        }
       }
     }
     if (checks.rail !== null) {

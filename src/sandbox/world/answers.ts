@@ -357,7 +357,11 @@ export function terminalAnswer(story: Story, containerNumber: string, worldTime:
   const lfd = y.railLoadedAt === null && discharged && !offDock && !withdrawn('lastFreeDay') ? versionAt(y.terminalLfd, w) : null;
   const appointment = y.appointments.filter((a) => w >= a.from).at(-1);
   const yard: YardFact = emptyYard(number, place(home), {
-    available: p.available ? y.availableAt !== null && w >= y.availableAt && !gone && holds.length === 0 : null,
+    available: !p.available
+      ? null
+      : y.availabilityPending && discharged && holds.length === 0 && y.availableAt !== null && w < y.availableAt
+        ? null
+        : y.availableAt !== null && w >= y.availableAt && !gone && holds.length === 0,
     holds: p.holds ? holds.map((h) => ({ name: h.name, status: h.status, description: h.description })) : null,
     fees: p.fees ? feesAt(y, p, w, terminalRules(key)) : null,
     lastFreeDay: p.lfd && lfd ? dateWhen(lfd) : null,
@@ -380,6 +384,21 @@ export function terminalAnswer(story: Story, containerNumber: string, worldTime:
     facts.push({ f: { ...f, ...own }, t: c.at });
   }
   return { status: 'ok', yard, milestones: sortFacts(facts) };
+}
+
+/**
+ * What the terminal with this facility code (FIRMS, SMDG or reference code) says about the container: a terminal
+ * knows only the boxes in (or bound for) its own yard, and those it moved to its off-dock yard; any other asks
+ * `not_found`.
+ */
+export function terminalAnswerAt(story: Story, facilityCode: string, containerNumber: string, worldTime: Date): TerminalAnswer {
+  const code = facilityCode.trim().toUpperCase();
+  const answer = terminalAnswer(story, containerNumber, worldTime);
+  if (answer.status !== 'ok') return answer;
+  const own = answer.yard.facility.facilityCode?.toUpperCase() === code;
+  const marine = podTerminalAt(story, worldTime.getTime());
+  const movedOffDock = answer.yard.offDock === true && marine !== null && terminalYardPlace(marine).facilityCode?.toUpperCase() === code;
+  return own || movedOffDock ? answer : { status: 'not_found' };
 }
 
 // ------------------------------------------------------------------------------------------------ rail

@@ -3,7 +3,7 @@
 import type { NumberType } from '../../sources/contract.js';
 
 export { aisAnswer } from './ais.js';
-export { carrierAnswer, nextChangeAt, railAnswer, terminalAnswer } from './answers.js';
+export { carrierAnswer, nextChangeAt, railAnswer, terminalAnswer, terminalAnswerAt } from './answers.js';
 export { isValidImo } from '../../domain/imo.js';
 export { fleet, type SandboxVessel, SERVICES, vesselStateAt, warmWorld } from './network.js';
 export {

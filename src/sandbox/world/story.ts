@@ -129,6 +129,8 @@ export interface YardPlan {
   lineLfd: DatedValue[];
   /** Appointment versions: from when each slot is reported (a reschedule adds one). */
   appointments: { from: number; at: number }[];
+  /** No word on availability (null) from discharge until the box is first offered, unless held. */
+  availabilityPending: boolean;
   /** Moved from the marine terminal to an off-dock yard (natural key) at this instant. */
   offDock: { at: number; key: string; yardLocation: string } | null;
   yardLocation: string;
@@ -997,10 +999,17 @@ class JourneyBuilder {
     let railLoadedAt: number | null = null;
     const appointments: YardPlan['appointments'] = [];
     let offDock: YardPlan['offDock'] = null;
+    let availabilityPending = false;
     if (byRail) {
       railLoadedAt = roundTo(Math.max(holdsClear + 2 * HOUR, dischargedAt + rng.range(18, 60) * HOUR), MINUTE);
     } else {
       availableAt = roundTo(Math.max(holdsClear + rng.range(0.5, 3) * HOUR, dischargedAt + rng.range(2, 8) * HOUR), MINUTE);
+      // The terminal says nothing of availability until it has processed the box (the engine's `grounded`): in
+      // multi_container for most of a day, in some ordinary stories for a few hours.
+      if (sc === 'multi_container') {
+        availableAt = Math.max(availableAt, roundTo(dischargedAt + rng.range(16, 30) * HOUR, MINUTE));
+        availabilityPending = true;
+      } else if (sc === 'ordinary' && rng.chance(0.25)) availabilityPending = true;
       const lfdEnd = demurrageStartsAt(rules, terminalLfd.at(-1)!.date);
       let pickup =
         sc === 'fees'
@@ -1067,6 +1076,7 @@ class JourneyBuilder {
       lineLfd,
       appointments,
       offDock,
+      availabilityPending,
       yardLocation,
       chassisNumber: makeContainerNumber(rng.pick(CHASSIS_PREFIXES), rng.int(0, 999_999)),
       flickers,

@@ -1159,7 +1159,7 @@ export function terminalKey(ref: FacilityRef | null): string | null {
  * A refresh's events in the order things happened: a terminal's late word on a pickup and the line's
  * discharge learned in one refresh are announced discharge first. Stable for events at the same time.
  */
-function inOrder(events: DomainEvent[]): DomainEvent[] {
+export function inOrder(events: readonly DomainEvent[]): DomainEvent[] {
   const at = (e: DomainEvent): number => {
     const t = 'transport_event' in e ? e.transport_event.timestamp : 'timestamp' in e ? e.timestamp : null;
     const ms = t ? Date.parse(t) : Number.NaN;

@@ -143,7 +143,8 @@ export class TrackingRequestService {
       if (account.plan === 'free' && (await repo.countActiveContainers(tx, account.id)) >= FREE_PLAN_CONTAINER_CAP) {
         const detail = `Your plan tracks at most ${FREE_PLAN_CONTAINER_CAP} active containers; stop tracking a shipment or upgrade to track more.`;
         throw new TidemarkError('validation_failed', detail, {
-          items: [{ title: 'Plan limit reached', detail, code: 'plan_limit_reached' }],
+          // The request as a whole is refused (no one attribute is at fault): the pointer names the resource.
+          items: [{ title: 'Plan limit reached', detail, pointer: '/data', code: 'plan_limit_reached' }],
         });
       }
       const record = await repo.insertTrackingRequest(tx, {

@@ -106,6 +106,7 @@ describe('the free plan through the sandbox', () => {
       code: 'plan_limit_reached',
       title: 'Plan limit reached',
       detail: expect.stringContaining(`at most ${FREE_PLAN_CONTAINER_CAP} active containers`),
+      source: { pointer: '/data' },
     });
   });
 });

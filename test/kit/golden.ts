@@ -23,7 +23,7 @@ import {
 } from '../../src/sandbox/world/index.js';
 import type { SourceObservation } from '../../src/sources/contract.js';
 import { RAILROADS } from '../../src/sources/reference/index.js';
-import { terminalKeysToAsk } from '../../src/services/tracking-engine.js';
+import { inOrder, terminalKeysToAsk } from '../../src/services/tracking-engine.js';
 import { SANDBOX_TERMINAL_CODES, terminalPathCode } from '../../src/sources/terminals/sandbox/index.js';
 import { type DomainEvent, detectChanges, type StoredState } from '../../src/tracking/changes.js';
 import { normalize } from '../../src/tracking/normalize.js';
@@ -119,21 +119,6 @@ function observation(
   at: Date,
 ): SourceObservation {
   return { sourceId, target, fetchedAt: at, payload: null, payloadSha256: '', facts };
-}
-
-/**
- * A refresh's events in the order things happened (tracking-engine.ts inOrder): stable for events at the same time.
- */
-function inOrder(events: readonly DomainEvent[]): DomainEvent[] {
-  const at = (e: DomainEvent): number => {
-    const t = 'transport_event' in e ? e.transport_event.timestamp : 'timestamp' in e ? e.timestamp : null;
-    const ms = t ? Date.parse(t) : Number.NaN;
-    return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
-  };
-  return events
-    .map((e, i) => ({ e, i, at: at(e) }))
-    .sort((a, b) => a.at - b.at || a.i - b.i)
-    .map((x) => x.e);
 }
 
 /** Walks one scenario with a journey, step by step, to its end; the timeline and what it produced. */

@@ -3,11 +3,10 @@
 // contract; trucks at the gates only in gate hours; export boxes in the stack days before their vessel loads them.
 // Pure: many ordinary stories across carriers, number types and seeds.
 import { describe, expect, it } from 'vitest';
-import { localDate } from '../../domain/lfd.js';
 import type { NumberType } from '../../sources/contract.js';
 import { podTerminalAt, type Story, tellStory } from './story.js';
 import { gateOpenAt, terminalRules } from './terminal-rules.js';
-import { DAY, HOUR } from './time.js';
+import { DAY, HOUR, localDate } from './time.js';
 
 const ANCHOR = Date.parse('2026-04-06T00:00:00Z');
 const SCACS = ['MAEU', 'MSCU', 'HLCU', 'ONEY', 'CMDU', 'COSU', 'EGLV', 'ZIMU', 'YMLU', 'OOLU', 'HDMU'];

@@ -15,6 +15,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES, type Feature } from '../../src/domain/account.js';
+import { localDate } from '../../src/domain/lfd.js';
 import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
 import { type TestApp, testApp } from '../kit/app.js';
 import { GOLDEN_ANCHOR, GOLDEN_DIR, HAND_MARK_SCENARIO, HORIZON_MS, readGolden, UPDATE_GOLDEN, writeGolden } from '../kit/golden.js';
@@ -22,11 +23,14 @@ import { type Receiver, startReceiver } from '../kit/receiver.js';
 import { type Example, unlimited } from '../kit/sandbox-world.js';
 
 const ADMIN = 'admin-token-for-the-sandbox-walk';
+/** The stories whose empty return nobody reports: tracking stops by itself instead (`no_updates_at_line`, `past_arrival_window`). */
+const NO_EMPTY_RETURN = new Set(['line_silent', 'never_returned']);
 const admin = { authorization: `Bearer ${ADMIN}` };
 const WALK_DIR = resolve(GOLDEN_DIR, 'walk');
 const HOW = 'run `TIDEMARK_UPDATE_GOLDEN=1 npx vitest run test/e2e/sandbox-walk.test.ts` and review the diff';
 
 interface Walked {
+  accountId: string;
   examples: Example[];
   /** Per scenario, the golden list's text. */
   lists: Map<string, string>;
@@ -139,6 +143,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the full walk of the na
     }
 
     walked = {
+      accountId: account.id,
       examples,
       lists: await goldenLists(t, account.id, receiver, requestOf),
       notifications: receiver.received.length,
@@ -172,6 +177,52 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the full walk of the na
 
   it('marks the hand-marked container delivered through the API', () => {
     expect(walked.markedStatus, `${HAND_MARK_SCENARIO}: the first container was never seen picked_up`).toBe('delivered');
+  });
+
+  it('announces every actual change once per container, in the order it happened, and every returned box ends returned', async () => {
+    const rows = await t.database.db.query<{
+      container_id: string;
+      event: string;
+      payload: { transport_event?: { key: string; timestamp: string | null; milestone: string | null; timezone?: string | null } };
+    }>(
+      `SELECT container_id, event, payload FROM account_events
+        WHERE account_id = $1 AND event LIKE 'container.transport.%' AND event NOT LIKE '%.estimated.%' ORDER BY seq`,
+      [walked.accountId],
+    );
+    expect(rows.length).toBeGreaterThan(walked.examples.length * 5);
+    const byContainer = new Map<string, { key: string; at: number; day: string | null; dateOnly: boolean; milestone: string | null }[]>();
+    for (const r of rows) {
+      const e = r.payload.transport_event!;
+      const at = Date.parse(e.timestamp ?? '');
+      const zone = e.timezone ?? null;
+      const day = Number.isNaN(at) ? null : localDate(at, zone);
+      // Carriers that give dates only: stored as local midnight, it says "some time that day".
+      const dateOnly = !Number.isNaN(at) && localDate(at - 1, zone) !== day;
+      byContainer.set(r.container_id, [
+        ...(byContainer.get(r.container_id) ?? []),
+        { key: e.key, at, day, dateOnly, milestone: e.milestone },
+      ]);
+    }
+    for (const [container, list] of byContainer) {
+      expect(new Set(list.map((x) => x.key)).size, container).toBe(list.length);
+      // Milestones in the order they happened. Derived availability events carry the time Tidemark noticed (a
+      // terminal that gives no out-gate says "not available" before the line reports the full out). A date-only time
+      // may be any time of its day: it is in order if its day is not before the previous event's.
+      const dated = list.filter((x) => x.milestone !== null && !Number.isNaN(x.at));
+      const story = JSON.stringify(dated.map((x) => [x.milestone, new Date(x.at).toISOString()]));
+      for (let i = 1; i < dated.length; i++) {
+        const [a, b] = [dated[i - 1]!, dated[i]!];
+        const inOrder = b.at >= a.at || ((a.dateOnly || b.dateOnly) && b.day !== null && a.day !== null && b.day >= a.day);
+        expect(inOrder, `${container}: ${story}`).toBe(true);
+      }
+    }
+    // Every container got as far as its empty return, but in the stories whose return nobody reports.
+    const [{ n }] = (await t.database.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM containers c JOIN shipments s ON s.id = c.shipment_id
+        WHERE c.account_id = $1 AND c.snapshot->>'empty_terminated_at' IS NULL AND NOT (s.request_number = ANY($2))`,
+      [walked.accountId, walked.examples.filter((e) => NO_EMPTY_RETURN.has(e.scenario)).map((e) => e.request_number)],
+    )) as [{ n: number }];
+    expect(n).toBe(0);
   });
 
   it('sends exactly the golden notifications, scenario by scenario', () => {

@@ -2,7 +2,6 @@
 // terminal and rail adapters reading the sandbox faces over loopback HTTP, a real database, the world clock
 // walked forward step by step.
 import { readFileSync } from 'node:fs';
-import { localDate } from '../../src/domain/lfd.js';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/domain/account.js';
@@ -514,58 +513,6 @@ describe('walking the world clock through whole journeys', () => {
     );
     expect(shipment!.line_tracking_stopped_reason).toBe('all_containers_terminated');
   }, 300_000);
-
-  it('announces every actual change of every scenario once, in the order it happened', async () => {
-    const { t, account, examples } = await world();
-    // The stories that run to their empty return within 60 days (the ones told from weeks before sailing, and those
-    // whose empty return is never reported, are walked to their end by test/e2e/sandbox-walk.test.ts).
-    const longer = new Set(['booked_ahead', 'feeder', 'line_silent', 'never_returned']);
-    const created = examples.filter((e) => e.expected_outcome.endsWith('created') && !longer.has(e.scenario));
-    for (const e of created) await t.services.trackingRequests.create(account, trackingInput(e));
-    await t.queue!.runOnce('tracking.attempt');
-    await walk(t, 60);
-    const rows = await t.database.db.query<{
-      container_id: string;
-      event: string;
-      payload: { transport_event?: { key: string; timestamp: string | null; milestone: string | null } };
-    }>(
-      `SELECT container_id, event, payload FROM account_events
-       WHERE account_id = $1 AND event LIKE 'container.transport.%' AND event NOT LIKE '%.estimated.%' ORDER BY seq`,
-      [account.id],
-    );
-    expect(rows.length).toBeGreaterThan(created.length * 5);
-    const byContainer = new Map<string, { key: string; at: number; day: string | null; dateOnly: boolean; milestone: string | null }[]>();
-    for (const r of rows) {
-      const list = byContainer.get(r.container_id) ?? [];
-      const e = r.payload.transport_event! as { key: string; timestamp: string | null; milestone: string | null; timezone?: string | null };
-      const at = Date.parse(e.timestamp ?? '');
-      const zone = e.timezone ?? null;
-      const day = Number.isNaN(at) ? null : localDate(at, zone);
-      // Carriers that give dates only: stored as local midnight, it says "some time that day".
-      const dateOnly = !Number.isNaN(at) && localDate(at - 1, zone) !== day;
-      list.push({ key: e.key, at, day, dateOnly, milestone: e.milestone });
-      byContainer.set(r.container_id, list);
-    }
-    for (const [container, list] of byContainer) {
-      expect(new Set(list.map((x) => x.key)).size, container).toBe(list.length);
-      // Milestones in the order they happened. Derived availability events carry the time Tidemark noticed
-      // (a terminal that gives no out-gate says "not available" before the line reports the full out). A date-only
-      // time may be any time of its day: it is in order if its day is not before the previous event's.
-      const dated = list.filter((x) => x.milestone !== null && !Number.isNaN(x.at));
-      const story = JSON.stringify(dated.map((x) => [x.milestone, new Date(x.at).toISOString()]));
-      for (let i = 1; i < dated.length; i++) {
-        const [a, b] = [dated[i - 1]!, dated[i]!];
-        const inOrder = b.at >= a.at || ((a.dateOnly || b.dateOnly) && b.day !== null && a.day !== null && b.day >= a.day);
-        expect(inOrder, `${container}: ${story}`).toBe(true);
-      }
-    }
-    // Every container of every scenario got as far as its empty return, each announced once.
-    const [{ n }] = (await t.database.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM containers WHERE account_id = $1 AND snapshot->>'empty_terminated_at' IS NULL",
-      [account.id],
-    )) as [{ n: number }];
-    expect(n).toBe(0);
-  }, 600_000);
 
   it('shows the customs hold appear and clear, and refreshing twice at the same moment changes nothing', async () => {
     const { t, account, examples } = await world();

@@ -46,6 +46,23 @@ export function classify(story: Story, e: StoryEvent, w: number, knownFrom = e.e
   return { classifier: 'estimated', at: r.at, reportedAt: Math.max(knownFrom, r.from), suffix: 'E' };
 }
 
+/**
+ * A vessel's estimated arrival never comes before its departure on that leg (as the line said it at `w`) plus the
+ * passage: revisions of the two are drawn apart, and on a short leg (a two-hour shuttle) their residuals could
+ * otherwise put the arrival first — which a reader of the events (the DCSA adapter orders a vessel's calls by time)
+ * would take for a voyage the other way.
+ */
+function notBeforeItsDeparture(story: Story, e: StoryEvent, w: number, at: number): number {
+  if (e.container !== null || e.vessel === null || !e.milestone.endsWith('_arrived')) return at;
+  let departure: StoryEvent | undefined;
+  for (const x of story.events) {
+    if (x.container === null && x.vessel?.imo === e.vessel.imo && x.voyage === e.voyage && x.milestone.endsWith('_departed') && x.at < e.at)
+      if (!departure || x.at > departure.at) departure = x;
+  }
+  const said = departure ? classify(story, departure, w) : null;
+  return said ? Math.max(at, said.at + (e.at - departure!.at)) : at;
+}
+
 /** One revision of a source's estimate: from `from` on (until the next one) it says the event happens `at`. */
 export interface Revision {
   from: number;
@@ -117,7 +134,7 @@ export function revisions(story: Story, e: StoryEvent): readonly Revision[] {
     const lead = e.at - t;
     const base = announcedAt !== null && t < announcedAt ? e.nominal : e.at;
     const residual = (unit('eta-revision', e.id, t) * 2 - 1) * Math.min(RESIDUAL_PER_LEAD * lead, RESIDUAL_CAP_MS);
-    out.push({ from: t, at: roundTo(base + residual, 30 * MINUTE) });
+    out.push({ from: t, at: notBeforeItsDeparture(story, e, t, roundTo(base + residual, 30 * MINUTE)) });
   }
   REVISIONS.set(e, out);
   return out;

@@ -4,6 +4,7 @@
 // Pure: many ordinary stories across carriers, number types and seeds.
 import { describe, expect, it } from 'vitest';
 import type { NumberType } from '../../sources/contract.js';
+import { carrierAnswer } from './answers.js';
 import { podTerminalAt, type Story, tellStory } from './story.js';
 import { gateOpenAt, terminalRules } from './terminal-rules.js';
 import { DAY, HOUR, localDate } from './time.js';
@@ -119,6 +120,29 @@ describe('gates and dwell', () => {
         expect(fullIn - emptyOut, `${s.number}/${c}`).toBeGreaterThanOrEqual(12 * HOUR);
         expect(loaded - fullIn, `${s.number}/${c}`).toBeGreaterThanOrEqual(12 * HOUR);
         expect(loaded - fullIn, `${s.number}/${c}`).toBeLessThanOrEqual(8 * DAY);
+      }
+    }
+  });
+});
+
+describe('estimates', () => {
+  it("a vessel's arrival is never said to come before its departure on the same leg", () => {
+    for (const s of SAMPLE.slice(0, 120)) {
+      for (let t = s.anchorMs; t < s.anchorMs + 60 * DAY; t += 12 * HOUR) {
+        const a = carrierAnswer(s, new Date(t));
+        if (a.status !== 'ok') break;
+        const legs = new Map<string, { dep?: number; arr?: number }>();
+        for (const m of a.facts.milestones) {
+          if (m.containerNumber !== null || !m.vessel || !m.when.at) continue;
+          const leg = legs.get(`${m.vessel.imo}|${m.voyage}`) ?? {};
+          if (m.milestone.endsWith('_departed')) leg.dep = Date.parse(m.when.at);
+          if (m.milestone.endsWith('_arrived')) leg.arr = Date.parse(m.when.at);
+          legs.set(`${m.vessel.imo}|${m.voyage}`, leg);
+        }
+        for (const [k, leg] of legs) {
+          if (leg.dep !== undefined && leg.arr !== undefined)
+            expect(leg.arr, `${s.number} ${k} at ${new Date(t).toISOString()}`).toBeGreaterThan(leg.dep);
+        }
       }
     }
   });

@@ -579,8 +579,8 @@ export class TrackingEngine {
       for (const c of withCarrier.containers) {
         if (c.empty_terminated_at || c.pod_full_out_at) continue;
         for (const key of terminalKeysToAsk(c, withCarrier.shipment)) {
-          const source = key ? registry.terminal(key) : undefined;
-          if (!key || !source) continue;
+          const source = registry.terminal(key);
+          if (!source) continue;
           const obs = await this.#fetchQuietly(source, { numberType: 'container', number: c.number, facilityCode: key }, asked);
           if (obs) {
             terminals.push(obs);
@@ -1137,7 +1137,6 @@ function sourceFailure(err: SourceError): string | null {
   return `${err.kind}: ${err.message}`;
 }
 
-/** The key the terminal sources use for a POD terminal the sources named. */
 /**
  * The terminals to ask about a box, in order: the one that has it, else the one the line names; when the first no
  * longer knows the box (the line moved it to another terminal of the port), the line's is asked next.
@@ -1145,10 +1144,11 @@ function sourceFailure(err: SourceError): string | null {
 export function terminalKeysToAsk(c: ContainerSnapshot, shipment: ShipmentSnapshot | null): string[] {
   const own = terminalKey(c.pod_terminal ?? null);
   const line = terminalKey(shipment?.pod_terminal ?? null);
-  return [...new Set([own ?? line, line])].filter((k): k is string => k !== null);
+  return [...new Set([own, line])].filter((k): k is string => k !== null);
 }
 
-export function terminalKey(ref: FacilityRef | null): string | null {
+/** The key the terminal sources use for a POD terminal the sources named. */
+function terminalKey(ref: FacilityRef | null): string | null {
   if (!ref) return null;
   const terminal = ref.id ? terminalById(ref.id) : undefined;
   if (terminal) return terminalNaturalKey(terminal);

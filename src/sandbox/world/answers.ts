@@ -331,7 +331,8 @@ function emptyYard(containerNumber: string, facility: Place, set: Partial<YardFa
 /** The marine terminal's fee lines at W, at its tariff (terminal-rules.ts): demurrage from the day after its LFD. */
 function feesAt(y: YardPlan, p: TerminalProfile, w: number, rules: TerminalRules): FeeFact[] {
   const lines: FeeFact[] = [];
-  const usd = (type: FeeFact['type'], amount: number): FeeFact => ({
+  // In the terminal's currency (CAD in Canada).
+  const feeLine = (type: FeeFact['type'], amount: number): FeeFact => ({
     type,
     amount: Math.round(amount * 100) / 100,
     currencyCode: rules.currency,
@@ -340,15 +341,15 @@ function feesAt(y: YardPlan, p: TerminalProfile, w: number, rules: TerminalRules
     const until = Math.min(w, y.fullOutAt);
     const lfd = versionAt(y.terminalLfd, w);
     const days = lfd ? demurrageDaysAt(rules, lfd, until) : 0;
-    if (days > 0) lines.push(usd('demurrage', demurrageAmount(rules, days, y.teu)));
+    if (days > 0) lines.push(feeLine('demurrage', demurrageAmount(rules, days, y.teu)));
     const dwell = p.dwellFee ? extendedDwellAmount(rules, y.dischargedAt, until) : 0;
-    if (dwell > 0) lines.push(usd('extended_dwell_time', dwell));
+    if (dwell > 0) lines.push(feeLine('extended_dwell_time', dwell));
   }
-  if (y.exam && w >= y.exam.from) lines.push(usd('exam', y.exam.amount));
-  if (y.tmf && w >= y.tmf.from && w < y.tmf.to) lines.push(usd('other', y.tmf.amount));
+  if (y.exam && w >= y.exam.from) lines.push(feeLine('exam', y.exam.amount));
+  if (y.tmf && w >= y.tmf.from && w < y.tmf.to) lines.push(feeLine('other', y.tmf.amount));
   if (p.feeTotalLine && lines.length > 0)
     lines.push(
-      usd(
+      feeLine(
         'total',
         lines.reduce((s, f) => s + f.amount, 0),
       ),

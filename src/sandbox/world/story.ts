@@ -383,8 +383,8 @@ const SOON_AT_POD: ReadonlySet<ScenarioName> = new Set([
 /** Scenarios first seen before the first vessel sails: at least 14 days before (bookings are too). */
 const BEFORE_SAILING: ReadonlySet<ScenarioName> = new Set(['booked_ahead', 'feeder', 'line_silent']);
 /** How far ahead of the first sailing a pre-departure story is first seen (the nearest weekly sailing to it). */
-export const AHEAD_OF_SAILING_DAYS = 18;
-export const MIN_AHEAD_OF_SAILING_DAYS = 14;
+const AHEAD_OF_SAILING_DAYS = 18;
+const MIN_AHEAD_OF_SAILING_DAYS = 14;
 /** Scenarios whose empty return nobody reports (tracking then stops by itself, not by the return). */
 const NO_EMPTY_RETURN: ReadonlySet<ScenarioName> = new Set(['line_silent', 'never_returned']);
 /** The off-dock yard of the reference data that has a FIRMS code (Shippers Transport Express, Carson), by port. */

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { MilestoneFact, YardFact } from '../../sources/contract.js';
 import { CARRIERS, carrierByScac } from '../../sources/reference/index.js';
 import type { CarrierAnswer, TerminalAnswer } from '../answers.js';
-import { carrierAnswer, railAnswer, terminalAnswer } from './answers.js';
+import { carrierAnswer, railAnswer, terminalAnswer, terminalAnswerAt } from './answers.js';
 import { carrierProfile, terminalProfile } from './profiles.js';
 import { type SandboxExample, type ScenarioName, sandboxExamples } from './scenarios.js';
-import { type Story, tellStory } from './story.js';
+import { type Story, tellStory, terminalYardPlace } from './story.js';
 import { DAY, HOUR } from './time.js';
 
 const ANCHOR = new Date('2026-05-10T09:00:00Z');
@@ -383,6 +383,15 @@ describe('terminal stories', () => {
     expect(before.every(({ v }) => !v!.offDock && v!.facility.facilityCode !== y.offDock!.key)).toBe(true);
     const end = terminalAnswer(s, y.container, new Date(ANCHOR.getTime() + SPAN));
     expect(end.status === 'ok' && actual(end.milestones, 'full_out')!.place!.facilityCode).toBe(y.offDock!.key);
+    // Asked by facility code: the marine terminal still answers for the box it moved, the off-dock yard answers for
+    // its own, any other terminal does not know it (services/sandbox.ts serves this).
+    const movedAt = new Date(y.offDock!.at + HOUR);
+    const marine = terminalYardPlace(s.podTerminals[0]!.key).facilityCode!;
+    expect(terminalAnswerAt(s, marine, y.container, movedAt).status).toBe('ok');
+    expect(terminalAnswerAt(s, y.offDock!.key, y.container, movedAt).status).toBe('ok');
+    expect(terminalAnswerAt(s, 'E425', y.container, movedAt).status).toBe('not_found'); // a terminal of another port
+    // Before the move, the off-dock yard does not know it.
+    expect(terminalAnswerAt(s, y.offDock!.key, y.container, new Date(y.offDock!.at - HOUR)).status).toBe('not_found');
   });
 
   it('pickup_appointment: an appointment is booked, rescheduled before its slot, and the box leaves in the new slot', () => {

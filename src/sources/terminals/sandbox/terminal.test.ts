@@ -46,6 +46,17 @@ describe('sandbox terminal parser', () => {
     expect(facts.yard[0]!.fees).toEqual([{ type: 'other', amount: 40, currencyCode: 'USD' }]);
   });
 
+  it('reads a box the terminal moved to its off-dock yard as off dock, and only then', () => {
+    const moved = parseTerminalContainer({
+      ...holdsFees,
+      facility: { locode: 'USLGB', name: 'Shippers Transport Express - Carson', code: 'Z773', code_list: 'firms' },
+      off_dock: true,
+    });
+    expect(moved.yard[0]).toMatchObject({ offDock: true, facility: { facilityCode: 'Z773', facilityCodeList: 'firms' } });
+    expect(parseTerminalContainer(holdsFees).yard[0]!.offDock).toBeUndefined();
+    expect(parseTerminalContainer({ ...holdsFees, off_dock: false }).yard[0]!.offDock).toBeUndefined();
+  });
+
   it.each([
     ['a missing facility', { facility: undefined }],
     ['an impossible last free day', { last_free_day: '2026-02-30' }],

@@ -1,5 +1,6 @@
 // One query interface over both backends: PGlite (embedded, one session) and a PostgreSQL server
 // through a `pg` pool. Repositories and the job queue only ever see `Queryable`.
+import { TidemarkError } from '../domain/errors.js';
 
 export type Row = Record<string, unknown>;
 
@@ -149,4 +150,54 @@ function messagesOf(words: readonly string[]): string[] {
   }
   out.push(current);
   return out;
+}
+
+/** Socket errors that mean the server went away or cannot be reached (not a bad statement). */
+const CONNECTION_ERRNOS = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/**
+ * SQLSTATEs of a server that is going, gone or not back yet: admin_shutdown (`pg_terminate_backend`, a fast
+ * shutdown), crash_shutdown, cannot_connect_now (starting up, shutting down, in recovery). Class 08 (connection
+ * exception) is matched as a class.
+ */
+const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+/** What `pg` says, without a code, about a connection that dropped or could not be made in time. */
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/i,
+  /connection error and is not queryable/i,
+  /^Client was closed and is not queryable/i,
+  /^timeout exceeded when trying to connect/i,
+  /^Cannot use a pool after calling end/i,
+];
+
+/**
+ * True when `err` says the database connection was lost or cannot be made (the server restarted, crashed, was
+ * stopped, or our backend was terminated), as opposed to an error of the statement itself. Looks through `cause`
+ * and an AggregateError's `errors` (a connect tried over several addresses).
+ */
+export function isConnectionError(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string') {
+    if (CONNECTION_ERRNOS.has(e.code) || CONNECTION_SQLSTATES.has(e.code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((m) => m.test(e.message as string))) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isConnectionError(x, depth + 1))) return true;
+  return e.cause !== undefined && e.cause !== err && isConnectionError(e.cause, depth + 1);
+}
+
+/** Seconds a client is asked to wait before trying again while the database is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The error the rest of Tidemark sees when the database connection is lost: `unavailable` (HTTP 503 with
+ * Retry-After, a retried job), the driver's error kept as the cause for the log. Any other error is returned as is.
+ */
+export function asUnavailable(err: unknown): unknown {
+  if (err instanceof TidemarkError || !isConnectionError(err)) return err;
+  return new TidemarkError('unavailable', 'The database cannot be reached now', {
+    items: [{ title: 'Service Unavailable', detail: 'The database cannot be reached right now; try again shortly.' }],
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    cause: err,
+  });
 }

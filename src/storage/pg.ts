@@ -1,7 +1,8 @@
 // PostgreSQL server backend through a `pg` pool; many Tidemark processes may share one server.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { type Db, Notices, Notifier, type Queryable, type Row } from './db.js';
+import { TidemarkError } from '../domain/errors.js';
+import { asUnavailable, type Db, isConnectionError, Notices, Notifier, type Queryable, type Row } from './db.js';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -41,9 +42,9 @@ async function run<T extends Row>(target: pg.Pool | pg.PoolClient, text: string,
   try {
     return (await target.query<T>(statement(text, values))).rows;
   } catch (err) {
-    if ((err as { code?: string }).code !== '0A000' || !statementNames.get(text)) throw err;
+    if ((err as { code?: string }).code !== '0A000' || !statementNames.get(text)) throw asUnavailable(err);
     statementNames.set(text, null);
-    return (await target.query<T>(statement(text, values))).rows;
+    return (await target.query<T>(statement(text, values)).catch((e: unknown) => Promise.reject(asUnavailable(e)))).rows;
   }
 }
 
@@ -58,7 +59,7 @@ class ClientQueryable implements Queryable {
     return run<T>(this.client, text, values);
   }
   async exec(sql: string): Promise<void> {
-    await this.client.query(sql);
+    await this.client.query(sql).catch((err: unknown) => Promise.reject(asUnavailable(err)));
   }
 }
 
@@ -79,6 +80,10 @@ export class PgDb implements Db {
       max: options.max ?? 10,
       application_name: options.applicationName ?? 'tidemark',
       types: typeParsers,
+      // A server that vanished without a word (a network cut, a host gone) is noticed instead of waited on forever.
+      keepAlive: true,
+      // A server that accepts no connection answers 503 after this, instead of holding the request.
+      connectionTimeoutMillis: 10_000,
     });
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
     this.pool.on('error', () => {});
@@ -89,15 +94,25 @@ export class PgDb implements Db {
   }
 
   async exec(sql: string): Promise<void> {
-    await this.pool.query(sql);
+    await this.pool.query(sql).catch((err: unknown) => Promise.reject(asUnavailable(err)));
   }
 
   notifyAfterCommit(channel: string, payload = ''): void {
     this.#notifier.notify(channel, payload);
   }
 
+  /**
+   * A checked-out client has no listener of the pool's: should its connection drop between two statements (the
+   * transaction's code awaits something else), its 'error' event would be unhandled and end the process. It is
+   * heard here, the transaction fails as `unavailable`, and the broken client is destroyed, not pooled again.
+   */
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((err: unknown) => Promise.reject(asUnavailable(err)));
+    let lost: Error | null = null;
+    const onError = (err: Error) => {
+      lost ??= err;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const tx = new ClientQueryable(client);
@@ -106,10 +121,13 @@ export class PgDb implements Db {
       tx.notices.sendTo(this.#notifier);
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
+      // Only on a connection still there: a ROLLBACK on a dead one would wait for nothing (the server rolled back).
+      if (!lost) await client.query('ROLLBACK').catch((e: unknown) => onError(e as Error));
+      // A connection lost meanwhile is what to say, unless the transaction's code gave an answer of its own.
+      throw asUnavailable(lost && !(err instanceof TidemarkError) && !isConnectionError(err) ? lost : err);
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(lost ?? undefined);
     }
   }
 

@@ -277,6 +277,16 @@ export class OAuthService {
           },
         },
       },
+      // oidc-provider checks redirect URIs by application type, and a `web` client (the default) may register plain http
+      // on any host, where an authorization code would cross the network in the clear. Listing the standard
+      // `redirect_uris` here runs our policy on every registration (and on every stored client as it is loaded),
+      // before the library's own checks, which still apply.
+      extraClientMetadata: {
+        properties: ['redirect_uris'],
+        validator: (_ctx, key, value, metadata) => {
+          if (key === 'redirect_uris') checkRedirectUris(value, metadata);
+        },
+      },
       // Browser-based MCP clients call the token endpoint cross-origin: allowed from their own redirect origin.
       clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
       // Clients registering without saying how to sign ID tokens get the algorithm of our key.
@@ -309,6 +319,35 @@ export class OAuthService {
     provider.on('server_error', (_ctx, err) => this.o.logger.error({ err }, 'OAuth server error'));
     return provider;
   }
+}
+
+/** The loopback hosts on which a redirect URI may use plain http (RFC 8252 §7.3, OpenID Connect Registration §2). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * Tidemark's redirect URI policy: https anywhere; http only on a loopback host (a native app's listener on this
+ * machine: Claude Code, VS Code, the MCP Inspector); any other scheme is a native app's private-use scheme (RFC
+ * 8252 §7.1: `cursor://…`, `vscode://…`), and a client registering one is a native client whether it says
+ * `application_type: native` or not (Cursor does not), so it is made one: the library's native rules then refuse
+ * `javascript:`, `data:` and the like, and an https URI on a loopback host. Anything that is not a list of
+ * strings is left to the library, which refuses it. Errors on `redirect_uris` are `invalid_redirect_uri`
+ * (RFC 7591 §3.2.2).
+ */
+function checkRedirectUris(value: unknown, metadata: Record<string, unknown>): void {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return;
+  let custom = false;
+  for (const uri of value as string[]) {
+    const parsed = URL.parse(uri);
+    if (!parsed) continue;
+    if (parsed.protocol === 'http:') {
+      if (!LOOPBACK_HOSTS.has(parsed.hostname)) {
+        throw new errors.InvalidClientMetadata(
+          `redirect_uris must use https; http is allowed only on a loopback host (127.0.0.1, [::1], localhost): ${uri}`,
+        );
+      }
+    } else if (parsed.protocol !== 'https:') custom = true;
+  }
+  if (custom) metadata.application_type = 'native';
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

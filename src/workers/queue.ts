@@ -2,10 +2,10 @@
 // caller's transaction (commit → it runs; rollback → it never existed), retried with exponential
 // backoff, and copied to a dead-letter queue (`<name>__dead`) when its retries run out.
 // pg-boss claims jobs with FOR UPDATE SKIP LOCKED, so two workers never hold the same job at once.
-import { PgBoss, fromPglite, type Db as IDatabase } from 'pg-boss';
+import { type Clock as BossClock, PgBoss, fromPglite, type Db as IDatabase, systemClock as bossSystemClock } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../storage/db.js';
+import { asUnavailable, type Db, type Queryable } from '../storage/db.js';
 import type { PgDb } from '../storage/pg.js';
 import type { PgliteDb } from '../storage/pglite.js';
 
@@ -26,6 +26,7 @@ export interface JobDefinition<T = unknown> {
   retryDelay?: number;
   retryBackoff?: boolean;
   retryDelayMax?: number;
+  /** The longest a job may run, however alive its worker (default 900). A dead worker's job is reclaimed sooner: see RECLAIM. */
   expireInSeconds?: number;
   /** Jobs a worker takes per fetch; each is still handled (and fails) on its own. */
   batchSize?: number;
@@ -37,6 +38,18 @@ export interface QueueMetrics {
 
 export const deadLetterName = (name: string) => `${name}__dead`;
 
+/**
+ * How a job whose worker died (SIGKILL, a crash, a lost host) is taken back, with pg-boss's own machinery: a worker
+ * refreshes each job it holds every `heartbeatSeconds / 2` (pg-boss does it in `work()`, `runOnce` does it here);
+ * the supervisors of the worker processes look every `superviseSeconds` for active jobs whose heartbeat is older
+ * than `heartbeatSeconds` and fail them, so they are retried (their retry delay, then the next poll) by another
+ * worker. A dead worker's job is back within `heartbeatSeconds + 2 × superviseSeconds` (a supervisor pass may just
+ * miss it); a live worker's job is never taken from it however long it runs, up to its `expireInSeconds`.
+ */
+export const RECLAIM = { heartbeatSeconds: 30, superviseSeconds: 15 } as const;
+/** The bound above, in seconds: an orphaned job is `retry` again (or dead-lettered) by then. */
+export const ORPHAN_RECLAIM_SECONDS = RECLAIM.heartbeatSeconds + 2 * RECLAIM.superviseSeconds;
+
 function txAdapter(tx: Queryable): IDatabase {
   return { executeSql: async (text, values) => ({ rows: await tx.query(text, values) }) };
 }
@@ -44,8 +57,10 @@ function txAdapter(tx: Queryable): IDatabase {
 export interface QueueOptions {
   logger: Logger;
   metrics?: QueueMetrics;
-  /** True in worker processes: maintenance (expiry, retention) and scheduling run there. */
+  /** True in worker processes: maintenance (expiry, orphaned jobs, retention) and scheduling run there. */
   supervise: boolean;
+  /** pg-boss's source of time and timers (tests pass pg-boss's TestClock); the system clock by default. */
+  clock?: BossClock;
 }
 
 export class JobQueue {
@@ -61,8 +76,11 @@ export class JobQueue {
     const common = {
       schema: 'pgboss',
       supervise: opts.supervise,
+      superviseIntervalSeconds: RECLAIM.superviseSeconds,
+      monitorIntervalSeconds: RECLAIM.superviseSeconds,
       schedule: false,
       migrate: true,
+      ...(opts.clock ? { clock: opts.clock } : {}),
     };
     const boss =
       db.kind === 'pglite'
@@ -85,6 +103,7 @@ export class JobQueue {
       retryBackoff: backoff,
       ...(backoff ? { retryDelayMax: def.retryDelayMax ?? 3600 } : {}),
       expireInSeconds: def.expireInSeconds ?? 900,
+      heartbeatSeconds: RECLAIM.heartbeatSeconds,
       deadLetter: dead,
     };
     if (await this.boss.getQueue(def.name)) await this.boss.updateQueue(def.name, options);
@@ -106,7 +125,11 @@ export class JobQueue {
     const def = this.#defs.get(name);
     if (!def) throw new Error(`Unknown job queue: ${name}`);
     def.schema.parse(data);
-    return this.boss.send(name, data, { ...options, db: txAdapter(tx) });
+    try {
+      return await this.boss.send(name, data, { ...options, db: txAdapter(tx) });
+    } catch (err) {
+      throw asUnavailable(err);
+    }
   }
 
   private async handle(def: JobDefinition<never>, job: { id: string; data: unknown; retryCount?: number }): Promise<void> {
@@ -152,6 +175,9 @@ export class JobQueue {
         if (!job) continue;
         any = true;
         ran++;
+        // The heartbeat pg-boss's work() would send, so that a long job run here is not taken for an orphan.
+        const clock = this.opts.clock ?? bossSystemClock;
+        const heartbeat = clock.setInterval(() => void this.boss.touch(n, job.id).catch(() => {}), (RECLAIM.heartbeatSeconds / 2) * 1000);
         try {
           await this.handle(def, job);
           await this.boss.complete(n, job.id);
@@ -159,6 +185,8 @@ export class JobQueue {
         } catch (err) {
           await this.boss.fail(n, job.id, { message: err instanceof Error ? err.message : String(err) });
           failed++;
+        } finally {
+          clock.clearInterval(heartbeat);
         }
       }
       if (!any) break;

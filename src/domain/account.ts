@@ -11,16 +11,28 @@ export function activeContainerCap(plan: Plan): number | null {
   return plan === 'free' ? 10 : null;
 }
 
-export const RATE_BUCKETS = ['default', 'create_tracking_request', 'infer_number', 'refresh_container', 'session'] as const;
+export const RATE_BUCKETS = [
+  'default',
+  'create_tracking_request',
+  'infer_number',
+  'refresh_container',
+  'session',
+  'webhook_trigger',
+] as const;
 export type RateBucket = (typeof RATE_BUCKETS)[number];
 
-/** Requests per rolling 60 seconds, as the reference API documents them. */
+/**
+ * Requests per rolling 60 seconds, as the reference API documents them; `session` (the web app) and
+ * `webhook_trigger` are Tidemark's. The trigger sends a request to any public host and answers with up to 2 KB of
+ * what came back, so it has a small budget of its own (a web session's too) rather than the API's 100.
+ */
 export const DEFAULT_RATE_LIMITS: Record<RateBucket, number> = {
   default: 100,
   create_tracking_request: 100,
   infer_number: 200,
   refresh_container: 10,
   session: 300,
+  webhook_trigger: 10,
 };
 
 export const RATE_WINDOW_MS = 60_000;

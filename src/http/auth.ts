@@ -85,14 +85,16 @@ const DETAILS: Record<RateBucket, string> = {
   infer_number: 'Rate limit exceeded',
   refresh_container: 'You have exceeded the refresh limit. Please refresh fewer containers per minute, or rely on webhooks.',
   session: 'You have exceeded the rate limit for this session. Please slow down.',
+  webhook_trigger: 'You have exceeded the webhook trigger limit. Please send fewer test notifications per minute.',
 };
 
 /** Counts the request against the account's bucket; throws 429 with Retry-After when it is over. */
 export async function enforceRateLimit(req: FastifyRequest, deps: HttpDeps, bucket: RateBucket): Promise<void> {
   const account = req.account;
   if (!account) return;
-  // The web app's requests count in a bucket of their own, so that a busy screen cannot starve API clients.
-  if (req.user) bucket = 'session';
+  // The web app's requests count in a bucket of their own, so that a busy screen cannot starve API clients. Not
+  // the trigger's: its budget bounds what Tidemark sends out to other hosts, whoever asks.
+  if (req.user && bucket !== 'webhook_trigger') bucket = 'session';
   const decision = await deps.rateLimits.take(account, bucket);
   if (decision.allowed) return;
   const detail = DETAILS[bucket];

@@ -3,11 +3,12 @@
 // receiver on 127.0.0.1, and replay/redeliver queueing. No DNS question is asked: URLs are IP literals.
 import { createHmac } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
 import { type Receiver, startReceiver } from '../../../../test/kit/receiver.js';
 import { changed, dumpAccount } from '../../../../test/kit/route-suite.js';
 import { seedShipment } from '../../../../test/kit/seed.js';
+import { DEFAULT_RATE_LIMITS } from '../../../domain/account.js';
 import { FixedClock } from '../../../domain/clock.js';
 import { newId } from '../../../lib/ids.js';
 import { ROTATION_GRACE_MS } from '../../../services/webhooks.js';
@@ -636,6 +637,9 @@ describe('POST /v2/webhooks/trigger', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     app = await testApp({ clock: new FixedClock(new Date()), env: { TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1' } });
+  });
+  // An account per test: the clock stands still, and the trigger's own bucket allows a few calls a minute.
+  beforeEach(async () => {
     auth = (await app.account()).auth;
   });
   afterAll(async () => {
@@ -643,7 +647,7 @@ describe('POST /v2/webhooks/trigger', () => {
     await receiver?.close();
   });
 
-  const trigger = (body: unknown, a: TestApp = app) => call(a, 'POST', '/v2/webhooks/trigger', auth, body);
+  const trigger = (body: unknown, a: TestApp = app, as: Auth = auth) => call(a, 'POST', '/v2/webhooks/trigger', as, body);
   /** The sample document the examples route answers, without its links (they name the request). */
   async function example(event: string) {
     const res = await call(app, 'GET', `/v2/webhook_notifications/examples?event=${event}`, auth);
@@ -754,6 +758,53 @@ describe('POST /v2/webhooks/trigger', () => {
     expect(badSecret.status, badSecret.body).toBe(422);
     expect(badSecret.json.errors[0].detail).toBe('secret must be a string');
     expect(receiver.received).toEqual([]);
+  });
+
+  it('has a rate bucket of its own: the call after the limit in a minute is a 429 with Retry-After and sends nothing, while other routes answer', async () => {
+    receiver.received.length = 0;
+    receiver.respond = () => ({ status: 204 });
+    const limit = DEFAULT_RATE_LIMITS.webhook_trigger;
+    expect(limit).toBeLessThan(DEFAULT_RATE_LIMITS.default);
+    for (let i = 0; i < limit; i++) {
+      const res = await trigger({ url: receiver.url, event: 'container.created' });
+      expect(res.status, `call ${i + 1}: ${res.body}`).toBe(200);
+    }
+    const over = await trigger({ url: receiver.url, event: 'container.created' });
+    expect(over.status, over.body).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json.errors).toEqual([
+      expect.objectContaining({ status: '429', title: 'Too Many Requests', detail: expect.stringContaining('webhook trigger limit') }),
+    ]);
+    expect(receiver.received).toHaveLength(limit);
+    // The account's other routes count in their own buckets and still answer.
+    expect((await call(app, 'GET', '/v2/webhooks', auth)).status).toBe(200);
+    expect((await call(app, 'GET', '/v2/webhook_notifications/examples?event=container.created', auth)).status).toBe(200);
+    // Another account has its own budget.
+    const other = (await app.account()).auth;
+    expect((await trigger({ url: receiver.url, event: 'container.created' }, app, other)).status).toBe(200);
+    // A minute later the window has slid past the calls.
+    app.clock.advance(61_000);
+    expect((await trigger({ url: receiver.url, event: 'container.created' })).status).toBe(200);
+  });
+
+  it("counts the web app's calls in the trigger's bucket too, not in the session's larger one", async () => {
+    const signup = await app.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { email: `trigger-${newId()}@example.com`, password: 'correct horse battery staple', company_name: 'Trigger Co' },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const cookie = [signup.headers['set-cookie'] ?? []]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
+    const session = { cookie, 'x-csrf-token': signup.json().csrf_token } as unknown as Auth;
+    const statuses: number[] = [];
+    for (let i = 0; i <= DEFAULT_RATE_LIMITS.webhook_trigger; i++) {
+      statuses.push((await trigger({ url: receiver.url, event: 'container.created' }, app, session)).status);
+    }
+    expect(statuses).toEqual([...Array(DEFAULT_RATE_LIMITS.webhook_trigger).fill(200), 429]);
+    expect((await call(app, 'GET', '/v2/webhooks', session)).status).toBe(200);
   });
 
   it('without TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: a 127.0.0.1 URL (http or https) is refused with 422, and nothing reaches it', async () => {

@@ -161,11 +161,13 @@ export default function webhookRoutes(app: App, deps: HttpDeps) {
   app.post(
     '/v2/webhooks/trigger',
     {
+      // It reaches any public host and answers with part of what came back: a small budget of its own.
+      config: { rateBucket: 'webhook_trigger' },
       schema: {
         tags: ['webhooks'],
         summary: 'Send one sample notification to a URL (plain JSON)',
         description:
-          '`{url, event, secret?}`: sends the sample document of the event (as GET /v2/webhook_notifications/examples shows it) to the URL without creating a webhook, signed when a secret is given (only the hex signature for a secret that is not `whsec_…`), and answers with what was sent and received.',
+          '`{url, event, secret?}`: sends the sample document of the event (as GET /v2/webhook_notifications/examples shows it) to the URL without creating a webhook, signed when a secret is given (only the hex signature for a secret that is not `whsec_…`), and answers with what was sent and received. 10 requests a minute (a bucket of its own).',
         body: z.object({ url: z.unknown().optional(), event: z.unknown().optional(), secret: z.unknown().optional() }),
       },
     },

@@ -299,7 +299,34 @@ export interface Running {
   queue: JobQueue;
   firstStart: FirstStartResult | null;
   address: string | null;
-  stop(): Promise<void>;
+  /**
+   * Stops every role within `timeoutMs` (default `config.stopTimeoutMs`) whatever is in flight: the HTTP listener
+   * closes at once; requests, webhook attempts and jobs in flight may end until shortly before the deadline; then
+   * what is still running is left to other processes (jobs failed for a retry, webhook leases given back, the
+   * engine's leases left to expire) and the database is closed without waiting for it.
+   */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Waits for `work` until `deadline` (epoch ms); past it, stops waiting (the work goes on until the process exits)
+ * and says so in the log. A failure is logged, never thrown: the stop goes on.
+ */
+async function untilDeadline(what: string, work: Promise<unknown> | undefined, deadline: number, logger: Logger): Promise<void> {
+  if (!work) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = Symbol('late');
+  const outcome = await Promise.race([
+    work.then(
+      () => undefined,
+      (err: unknown) => logger.error({ err }, `stopping: ${what} failed`),
+    ),
+    new Promise<typeof late>((resolve) => {
+      timer = setTimeout(() => resolve(late), Math.max(0, deadline - Date.now()));
+    }),
+  ]);
+  clearTimeout(timer);
+  if (outcome === late) logger.warn(`stopping: ${what} did not finish in time; left behind`);
 }
 
 /** Starts the roles of this process on an opened, migrated database. */
@@ -397,20 +424,37 @@ export async function startRoles(config: Config, db: Db, logger: Logger): Promis
     queue,
     firstStart,
     address,
-    async stop() {
+    async stop(timeoutMs = config.stopTimeoutMs) {
       stopping = true;
-      // A re-derivation stops after its batch in flight; a worker starting up finishes starting.
-      await working?.catch((err: unknown) => logger.error({ err }, 'the worker did not start'));
       for (const t of timers) clearInterval(t);
-      if (app) await app.close();
-      await services.credentials.stop();
-      await services.documents.stop();
+      const started = Date.now();
+      // The last second (at most a tenth) is kept for closing the database and leaving.
+      const deadline = started + timeoutMs - Math.min(1000, timeoutMs / 10);
+      // Work may go on until shortly before it, so that recording what ended still fits.
+      const workUntil = started + (deadline - started) * 0.75;
+      const closing: Promise<unknown>[] = [];
+      // No new connection from here on; requests in flight (a clock advance) may end until the deadline.
+      // (Fastify ends idle keep-alive connections at once.)
+      if (app) closing.push(app.close());
+      // A re-derivation stops after its batch in flight; a worker starting up finishes starting.
+      await untilDeadline('the worker start', working ?? undefined, workUntil, logger);
+      // Attempts in flight may end and are recorded; those still waiting on their receivers are given back.
+      closing.push(runner?.stop(Math.max(0, workUntil - Date.now())) ?? Promise.resolve());
+      // Jobs in flight may end; pg-boss fails the others (retried by another worker) and closes its pool.
+      closing.push(queue.stop(Math.max(0, workUntil - Date.now())));
+      closing.push(services.credentials.stop(), services.documents.stop());
       // What the AIS stream delivered before it closed is still written.
-      await aisStream?.stop();
-      // Attempts in flight finish and are recorded; nothing is cut off midway.
-      await runner?.stop();
-      await queue.stop();
-      await db.close();
+      if (aisStream) closing.push(aisStream.stop());
+      await untilDeadline(
+        'requests, webhook attempts and jobs in flight',
+        Promise.allSettled(closing).then((outcomes) => {
+          for (const o of outcomes) if (o.status === 'rejected') logger.error({ err: o.reason }, 'stopping: a role did not stop cleanly');
+        }),
+        deadline,
+        logger,
+      );
+      // Whatever still holds a database connection is cut off: the engine's leases it held expire for others.
+      await untilDeadline('closing the database', db.close(), started + timeoutMs - 100, logger);
     },
   };
 }

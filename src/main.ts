@@ -72,6 +72,9 @@ export function buildCli(): Command {
         throw err;
       }
       if (running.firstStart) {
+      // Whoever reads our output may go away (a closed pipe): the writes fail with EPIPE, which must neither end
+      // the process (an unhandled 'error' event) nor keep it from stopping. Output is lost from then on.
+      for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
         const { apiKey, adminToken, ownerSetupToken } = running.firstStart;
         process.stdout.write(`API key: ${apiKey}\n`);
         if (adminToken) process.stdout.write(`Admin token: ${adminToken}\n`);
@@ -83,9 +86,15 @@ export function buildCli(): Command {
       const shutdown = (signal: string) => {
         if (stopping) return;
         stopping = true;
-        logger.info({ signal }, 'shutting down');
+        logger.info({ signal, timeout_ms: cfg.stopTimeoutMs }, 'shutting down');
+        // However the stop goes (a database that does not answer, a receiver that hangs), the process is gone by
+        // TIDEMARK_STOP_TIMEOUT: what it still held is left to other processes (see Running.stop).
+        setTimeout(() => {
+          logger.error({ timeout_ms: cfg.stopTimeoutMs }, 'the stop did not finish in time; exiting anyway');
+          process.exit(1);
+        }, cfg.stopTimeoutMs);
         running
-          .stop()
+          .stop(cfg.stopTimeoutMs)
           .then(() => process.exit(0))
           .catch((err: unknown) => {
             logger.error({ err }, 'shutdown failed');

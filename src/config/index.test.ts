@@ -151,6 +151,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the stop timeout: 10 s unless set, a duration between 1 s and 10 m', () => {
+    expect(loadConfig({}).stopTimeoutMs).toBe(10_000);
+    expect(loadConfig({ TIDEMARK_STOP_TIMEOUT: '30s' }).stopTimeoutMs).toBe(30_000);
+    expect(loadConfig({ TIDEMARK_STOP_TIMEOUT: '2500ms' }).stopTimeoutMs).toBe(2_500);
+    expect(() => loadConfig({ TIDEMARK_STOP_TIMEOUT: '500ms' })).toThrow('TIDEMARK_STOP_TIMEOUT: at least 1s');
+    expect(() => loadConfig({ TIDEMARK_STOP_TIMEOUT: '1h' })).toThrow('TIDEMARK_STOP_TIMEOUT: at most 10m');
+    expect(() => loadConfig({ TIDEMARK_STOP_TIMEOUT: '10' })).toThrow('TIDEMARK_STOP_TIMEOUT: "10" is not a duration');
+  });
+
   it('reports every problem at once', () => {
     try {
       loadConfig({ PORT: 'x', TIDEMARK_NOPE: '1' });

@@ -102,6 +102,7 @@ const variables = {
   TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIDEMARK_SECRET_KEY: parsedBy(parseSecretKey).optional(),
   TIDEMARK_AIS_NMEA_URL: streamUrl.optional(),
+  TIDEMARK_STOP_TIMEOUT: duration.pipe(z.number().min(1_000, 'at least 1s').max(600_000, 'at most 10m')).default(10_000),
 } as const;
 
 /** Their values never appear in a configuration error: start-up messages end up in logs. */
@@ -159,6 +160,8 @@ export interface Config {
     /** A real AIS feed the worker role listens to: `tcp://host:port` or `udp://host:port`; null = none. */
     nmeaUrl: string | null;
   };
+  /** How long a stop (SIGTERM, SIGINT) may take before the process exits anyway, leaving its leased work to others. */
+  stopTimeoutMs: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -277,6 +280,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
     logLevel: v.TIDEMARK_LOG_LEVEL,
     secretKey: v.TIDEMARK_SECRET_KEY ?? null,
     ais: { nmeaUrl: v.TIDEMARK_AIS_NMEA_URL ?? null },
+    stopTimeoutMs: v.TIDEMARK_STOP_TIMEOUT,
   };
 }
 

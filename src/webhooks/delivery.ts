@@ -94,6 +94,11 @@ export class WebhookDelivery {
     await repo.clearNotificationLeases(this.#d.db);
   }
 
+  /** Gives claimed notifications back (their attempts, if any, were not recorded): due again for any worker. */
+  async release(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await repo.releaseNotifications(this.#d.db, [...ids]);
+  }
+
   /**
    * Calls `onDue` whenever a commit makes notifications due (any process's). Resolves to the function that
    * stops listening.
@@ -371,7 +376,9 @@ export interface RunnerOptions {
  * Delivers in a worker process until stopped, as a pipeline: claims whenever there is room and something may be
  * due (woken by the commit that made it due, by the poll, or because an endpoint's lane has drained), sends through
  * a lane per endpoint, and records the attempts in batches. Stopping sends nothing new, lets the attempts in flight
- * end and records them (none is cut off midway), and gives back the leases of those not started.
+ * end and records them, and gives back the leases of those not started. A stop with a deadline (a process asked to
+ * stop must be gone in seconds) gives back, at the deadline, the leases of attempts still waiting on their
+ * receivers too: another worker sends them again (at least once; receivers de-duplicate by the notification id).
  */
 export class DeliveryRunner {
   readonly #idleMs: number;
@@ -383,6 +390,11 @@ export class DeliveryRunner {
   readonly #held = new Map<string, number>();
   readonly #behindFullLane = new Set<string>();
   #heldTotal = 0;
+  /** Notifications claimed and not yet ended: what a stop at its deadline gives back. */
+  readonly #inFlight = new Set<string>();
+  /** The stop's deadline passed: what ends from now on is left to the leases given back. */
+  #abandoned = false;
+  #stopTimeoutMs = Number.POSITIVE_INFINITY;
   #finished: Finished[] = [];
   #flushing: Promise<void> | null = null;
   #flushTimer: NodeJS.Timeout | null = null;
@@ -408,7 +420,12 @@ export class DeliveryRunner {
     this.#loop ??= this.#run();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops: nothing new is sent; attempts in flight may end for up to `timeoutMs` (none is cut off before), then
+   * what is still in flight is given back. Resolves once everything that ended is recorded.
+   */
+  async stop(timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
+    this.#stopTimeoutMs = timeoutMs;
     this.#stopped = true;
     this.#poke();
     await this.#loop;
@@ -452,7 +469,7 @@ export class DeliveryRunner {
               (claimed) => this.#dispatch(claimed),
               (err: unknown) => {
                 this.logger?.error({ err }, 'could not prepare webhook deliveries');
-                for (const r of rows) this.#ended(r.webhook_id, null);
+                for (const r of rows) this.#ended(r, null);
               },
             );
           }
@@ -465,8 +482,27 @@ export class DeliveryRunner {
       }
       if (!(await this.#sleep(this.#idleMs))) this.#dirty = true;
     }
-    // Stopping: what is queued is given back, what is in flight ends, and everything is recorded.
-    if (this.#heldTotal > 0) await new Promise<void>((resolve) => (this.#settled = resolve));
+    // Stopping: what is queued is given back, what is in flight ends (or is given back at the deadline), and
+    // everything that ended is recorded.
+    if (this.#heldTotal > 0) {
+      let deadline: NodeJS.Timeout | undefined;
+      const settled = await new Promise<boolean>((resolve) => {
+        this.#settled = () => resolve(true);
+        if (Number.isFinite(this.#stopTimeoutMs)) deadline = setTimeout(() => resolve(false), this.#stopTimeoutMs);
+      });
+      clearTimeout(deadline);
+      if (!settled) {
+        this.#abandoned = true;
+        const left = [...this.#inFlight];
+        this.logger?.warn(
+          { notifications: left.length },
+          'stopping: webhook attempts still waiting on their receivers are left to other workers',
+        );
+        await this.delivery
+          .release(left)
+          .catch((err: unknown) => this.logger?.error({ err }, 'could not give back webhook notifications; their leases expire'));
+      }
+    }
     this.#settled = null;
     await this.#flush();
     await unlisten?.().catch((err: unknown) => this.logger?.warn({ err }, 'could not stop listening'));
@@ -492,6 +528,7 @@ export class DeliveryRunner {
     const perHook = new Map<string, number>();
     for (const r of rows) {
       perHook.set(r.webhook_id, (perHook.get(r.webhook_id) ?? 0) + 1);
+      this.#inFlight.add(r.id);
       this.#held.set(r.webhook_id, (this.#held.get(r.webhook_id) ?? 0) + 1);
       this.#heldTotal++;
     }
@@ -510,17 +547,21 @@ export class DeliveryRunner {
       void lane(() =>
         this.#limit(async () => (this.#stopped ? ({ kind: 'released', id: c.row.id } as const) : this.delivery.send(c))),
       ).then(
-        (f) => this.#ended(id, f),
+        (f) => this.#ended(c.row, f),
         // send() does not throw; should it, the lease expires and the notification is sent again.
         (err: unknown) => {
           this.logger?.error({ err, notification_id: c.row.id }, 'webhook delivery failed');
-          this.#ended(id, null);
+          this.#ended(c.row, null);
         },
       );
     }
   }
 
-  #ended(webhookId: string, f: Finished | null): void {
+  #ended(row: { id: string; webhook_id: string }, f: Finished | null): void {
+    const webhookId = row.webhook_id;
+    this.#inFlight.delete(row.id);
+    // Given back at the stop's deadline: another worker has it now, and this process records nothing more.
+    if (this.#abandoned) return;
     const held = (this.#held.get(webhookId) ?? 1) - 1;
     this.#heldTotal--;
     if (held === 0) {

@@ -283,12 +283,15 @@ export function jobDefinitions(services: Services): JobDefinition<never>[] {
       await services.vessels.predictArrivals();
     },
   };
-  const refresh: JobDefinition<{ trackedShipmentId: string }> = {
+  // On-demand refreshes: each job serves the waiting request whose turn it is (accounts take turns), and a retry
+  // after a crash takes back what the job held (TrackingEngine.serveContainerRefresh). A job queued before the
+  // requests were kept in their own table names its tracked shipment, refreshed as it was then.
+  const refresh: JobDefinition<{ trackedShipmentId?: string | undefined }> = {
     name: TRACKING_REFRESH_JOB,
-    schema: z.object({ trackedShipmentId: z.uuid() }).strict(),
-    retryLimit: 3,
-    async handler(data) {
-      await services.trackingEngine.refresh(data.trackedShipmentId, { force: true });
+    schema: z.object({ trackedShipmentId: z.uuid().optional() }).strict(),
+    async handler(data, ctx) {
+      if (data.trackedShipmentId) await services.trackingEngine.refresh(data.trackedShipmentId, { force: true });
+      else await services.trackingEngine.serveContainerRefresh(ctx.jobId);
     },
   };
   return [prune, attempt, sweep, refresh] as JobDefinition<never>[];

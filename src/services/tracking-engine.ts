@@ -18,6 +18,7 @@ import { RAILROADS, terminalById, terminalNaturalKey } from '../sources/referenc
 import type { RegisteredSource, SourceRegistry } from '../sources/registry.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { findAccountById } from '../storage/repositories/accounts.js';
+import * as refreshes from '../storage/repositories/refreshes.js';
 import * as requests from '../storage/repositories/tracking-requests.js';
 import * as repo from '../storage/repositories/tracking.js';
 import { findVesselsByImos, rememberVessels } from '../storage/repositories/vessels.js';
@@ -37,8 +38,15 @@ import type { ShippingLineService } from './shipping-lines.js';
 import { vesselsNamedIn } from './vessels.js';
 import { FREE_PLAN_CONTAINER_CAP } from './tracking-requests.js';
 
-/** The job that refreshes one tracked shipment from all its sources now (`PATCH /v2/containers/{id}/refresh`). */
+/**
+ * The job that serves on-demand refreshes (`PATCH /v2/containers/{id}/refresh`): one is queued per container refresh
+ * waiting in `container_refreshes`, and each serves the fairest one waiting (see `serveContainerRefresh`).
+ */
 export const TRACKING_REFRESH_JOB = 'tracking.refresh';
+/** An on-demand refresh whose refresh fails this many times (an error of ours) is given up. */
+export const REFRESH_REQUEST_ATTEMPTS = 3;
+/** How soon a refresh job comes back for requests whose shipment another worker was refreshing (wall time). */
+const HELD_RETRY_MS = 5_000;
 
 /** How long a worker holds a request or a tracked shipment before another may take it over (wall time). */
 export const LEASE_MS = 2 * 60_000;
@@ -173,25 +181,79 @@ export class TrackingEngine {
   }
 
   /**
-   * Queues an immediate pull from line, terminal and rail for the shipment of an account's container.
-   * Undefined when the account has no such container.
+   * Queues an immediate pull from line, terminal and rail for the shipment of an account's container: a row in
+   * `container_refreshes` and, in the same transaction, one refresh job. A container whose refresh waits already
+   * (or is being served) gets nothing more: the answer is the same, no second job. Undefined when the account has
+   * no such container; a container whose tracking stopped is not refreshed (the answer is the same too).
    */
   async requestContainerRefresh(accountId: string, containerId: string): Promise<{ trackedShipmentId: string | null } | undefined> {
+    const wall = this.#clocks.wall.now();
     return this.#db.transaction(async (tx) => {
       const found = await repo.findAccountContainerTracking(tx, accountId, containerId);
       if (!found) return undefined;
       if (found.tracked_shipment_id && !found.line_tracking_stopped_at) {
-        await this.#jobs.enqueue(
-          tx,
-          TRACKING_REFRESH_JOB,
-          { trackedShipmentId: found.tracked_shipment_id },
-          {
-            singletonKey: found.tracked_shipment_id,
-          },
-        );
+        const added = await refreshes.requestContainerRefresh(tx, {
+          containerId,
+          accountId,
+          trackedShipmentId: found.tracked_shipment_id,
+          requestedAt: wall,
+        });
+        // Jobs are not tied to rows (each serves the fairest waiting one), so one job per row waiting is enough.
+        if (added) await this.#jobs.enqueue(tx, TRACKING_REFRESH_JOB, {});
       }
       return { trackedShipmentId: found.tracked_shipment_id };
     });
+  }
+
+  /**
+   * One refresh job's work (`jobId`: the job's id, the same on pg-boss's retries). Serves the on-demand refresh
+   * whose turn it is: the oldest waiting request of the account served longest ago, so that accounts take turns
+   * however many requests one of them queued, with every other request for the same tracked shipment (one forced
+   * refresh serves them all). The requests are deleted once that refresh has committed; until then the job holds
+   * them, and a retry of a job that died holding them takes them back, so a crash loses none. When the shipment is
+   * being refreshed by another worker, the requests are given back and a job comes back for them shortly; when
+   * the refresh fails, they are given back with a failure counted (given up after REFRESH_REQUEST_ATTEMPTS) and a
+   * job comes back for them. What it did: `none` when no request was free.
+   */
+  async serveContainerRefresh(jobId: string): Promise<'refreshed' | 'stopped' | 'held' | 'failed' | 'none'> {
+    const wall = this.#clocks.wall.now();
+    const taken = await this.#db.transaction((tx) =>
+      refreshes.takeContainerRefreshes(tx, jobId, wall, new Date(wall.getTime() + LEASE_MS)),
+    );
+    if (taken.length === 0) return 'none';
+    const trackedId = taken[0]!.tracked_shipment_id;
+    let outcome: 'refreshed' | 'inactive' | 'held';
+    try {
+      outcome = await this.#refreshNow(trackedId, { force: true });
+    } catch {
+      // #refreshNow logged it. Given back, the job that comes back tries again.
+      const givenUp = await this.#db.transaction(async (tx) => {
+        const { released, givenUp } = await refreshes.releaseContainerRefreshes(tx, jobId, {
+          failed: true,
+          giveUpAfter: REFRESH_REQUEST_ATTEMPTS,
+        });
+        if (released > 0) await this.#jobs.enqueue(tx, TRACKING_REFRESH_JOB, {}, { startAfter: new Date(wall.getTime() + HELD_RETRY_MS) });
+        return givenUp;
+      });
+      for (const r of givenUp) {
+        this.#log?.error(
+          { container_id: r.container_id, account_id: r.account_id, tracked_shipment_id: r.tracked_shipment_id, failures: r.failures },
+          'on-demand refresh given up after repeated failures',
+        );
+      }
+      return 'failed';
+    }
+    if (outcome === 'held') {
+      const until = new Date(wall.getTime() + HELD_RETRY_MS);
+      await this.#db.transaction(async (tx) => {
+        await refreshes.releaseContainerRefreshes(tx, jobId, { failed: false, giveUpAfter: REFRESH_REQUEST_ATTEMPTS });
+        await this.#jobs.enqueue(tx, TRACKING_REFRESH_JOB, {}, { startAfter: until });
+      });
+      return 'held';
+    }
+    // Refreshed, or its tracking stopped meanwhile (nothing left to refresh): either way the requests are done.
+    await refreshes.finishContainerRefreshes(this.#db, jobId);
+    return outcome === 'refreshed' ? 'refreshed' : 'stopped';
   }
 
   /**
@@ -470,10 +532,15 @@ export class TrackingEngine {
    * changes for every account following it. False when another worker holds it or it is not active.
    */
   async refresh(trackedId: string, opts: { worldNow?: Date; force?: boolean } = {}): Promise<boolean> {
+    return (await this.#refreshNow(trackedId, opts)) === 'refreshed';
+  }
+
+  /** `refresh`, saying why it did not: `held` by another worker, or `inactive` (stopped, or gone). */
+  async #refreshNow(trackedId: string, opts: { worldNow?: Date; force?: boolean }): Promise<'refreshed' | 'held' | 'inactive'> {
     const worldNow = opts.worldNow ?? this.#clocks.world.now();
     const wall = this.#clocks.wall.now();
     const tracked = await repo.claimTrackedShipment(this.#db, trackedId, wall, new Date(wall.getTime() + LEASE_MS), { activeOnly: true });
-    if (!tracked) return false;
+    if (!tracked) return (await repo.findTrackedShipment(this.#db, trackedId))?.active ? 'held' : 'inactive';
     try {
       const gathered = await this.#gather(tracked, worldNow, { forceLine: opts.force ?? false, forceYard: opts.force ?? false });
       await this.#db.transaction((tx) => this.#commitRefresh(tx, [{ tracked, g: gathered }], worldNow));
@@ -483,7 +550,7 @@ export class TrackingEngine {
       await repo.releaseTrackedShipment(this.#db, trackedId, tracked.lease_until);
       throw err;
     }
-    return true;
+    return 'refreshed';
   }
 
   /** Fetches what is due from the carrier, the POD terminals and the railroad, and runs the pure core. */

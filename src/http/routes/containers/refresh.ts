@@ -11,7 +11,7 @@ export default function refreshContainerRoute(app: App, deps: HttpDeps) {
         tags: ['containers'],
         summary: 'Refresh a container now',
         description:
-          "Queues an immediate pull from the shipping line, the terminal and the railroad for the container's shipment. Needs the `refresh` feature; 10 requests a minute. Answers plain JSON.",
+          "Queues an immediate pull from the shipping line, the terminal and the railroad for the container's shipment; while one waits, asking again answers the same and queues nothing more. Accounts' refreshes are served in turns. Needs the `refresh` feature; 10 requests a minute. Answers plain JSON.",
         params: z.object({ id: z.string() }),
       },
     },

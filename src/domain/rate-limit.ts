@@ -1,6 +1,6 @@
-// Rolling 60-second rate limits. Requests are counted in 5-second buckets; the rolling count is the
-// sum of the buckets inside the last 60 s plus the still-inside share of the bucket that straddles its
-// start. Pure; the counters live in PostgreSQL so every API process sees the same numbers.
+// Rolling-window rate limits (the API's minute, sign-up's hour). Requests are counted in buckets (5 s for the
+// minute); the rolling count is the sum of the buckets inside the window plus the still-inside share of the
+// bucket that straddles its start. Pure; the counters live in PostgreSQL so every API process sees the same numbers.
 
 export const BUCKET_MS = 5_000;
 
@@ -60,4 +60,17 @@ export function retryAfterSeconds(
  */
 export function reservationSize(limit: number): number {
   return limit >= 10_000 ? Math.floor(limit / 1000) : 1;
+}
+
+/** Twelve buckets a window whatever its length: 5 s for the minute, 75 s for a quarter hour, 5 min for the hour. */
+export function bucketFor(windowMs: number): number {
+  return Math.max(1000, Math.round(windowMs / 12));
+}
+
+/**
+ * The stored key of a limit over `windowMs`: the minute's keys are stored as they are, longer windows carry
+ * their length (`w3600000:signup:all`) so that the pruner, which sees only rows, keeps their buckets long enough.
+ */
+export function windowedKey(key: string, windowMs: number, defaultWindowMs: number): string {
+  return windowMs === defaultWindowMs ? key : `w${windowMs}:${key}`;
 }

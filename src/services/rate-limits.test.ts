@@ -46,3 +46,52 @@ describe('rate limits shared by several processes', () => {
     expect(await counted('low')).toBe(100);
   });
 });
+
+describe('longer windows and failure counts', () => {
+  it('a limit over an hour holds for the hour, says when to retry, and survives the pruner while it counts', async () => {
+    const c = new FixedClock('2026-11-24T11:00:00Z');
+    const limits = new RateLimitService(t.db, c);
+    const HOUR = 3600_000;
+    expect((await limits.takeKeyed('hourly', 2, HOUR)).allowed).toBe(true);
+    c.advance(20 * 60_000);
+    expect((await limits.takeKeyed('hourly', 2, HOUR)).allowed).toBe(true);
+    c.advance(20 * 60_000);
+    const refused = await limits.takeKeyed('hourly', 2, HOUR);
+    expect(refused).toMatchObject({ allowed: false, limit: 2 });
+    // The first one leaves the window 20 minutes (and a bucket at most) from now.
+    const retry = (refused as { retryAfterSeconds: number }).retryAfterSeconds;
+    expect(retry).toBeGreaterThan(20 * 60 - 1);
+    expect(retry).toBeLessThanOrEqual(25 * 60);
+    // The minute's pruner (two minutes of age) leaves the hour's buckets alone.
+    await limits.takeKeyed('minutely', 5);
+    c.advance(3 * 60_000);
+    await limits.prune();
+    expect(await counted('w3600000:hourly')).toBe(2);
+    expect(await counted('minutely')).toBe(0);
+    expect((await limits.takeKeyed('hourly', 2, HOUR)).allowed).toBe(false);
+    c.advance(retry * 1000);
+    expect((await limits.takeKeyed('hourly', 2, HOUR)).allowed).toBe(true);
+    // Two hours after the last, they are gone.
+    c.advance(2 * HOUR + 600_000);
+    await limits.prune();
+    expect(await counted('w3600000:hourly')).toBe(0);
+  });
+
+  it('failures are counted after the fact, checked without counting, and cleared', async () => {
+    const c = new FixedClock('2026-11-24T12:00:00Z');
+    const limits = new RateLimitService(t.db, c);
+    const Q = 15 * 60_000;
+    for (let i = 0; i < 3; i++) {
+      expect((await limits.check('fails', 3, Q)).allowed).toBe(true);
+      await limits.count('fails', Q);
+    }
+    expect(await limits.check('fails', 3, Q)).toMatchObject({ allowed: false, limit: 3 });
+    expect(await limits.check('fails', 3, Q)).toMatchObject({ allowed: false });
+    expect(await counted('w900000:fails')).toBe(3);
+    c.advance(Q + 75_000);
+    expect((await limits.check('fails', 3, Q)).allowed).toBe(true);
+    await limits.count('fails', Q);
+    await limits.clear('fails', Q);
+    expect(await counted('w900000:fails')).toBe(0);
+  });
+});

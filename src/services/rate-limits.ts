@@ -1,9 +1,10 @@
-// Per-account rolling-minute limits, counted in PostgreSQL so that every API process shares them.
+// Rolling-window limits (per account a minute; sign-up, sign-in failures and e-mail over longer windows), counted
+// in PostgreSQL so that every API process shares them.
 import { rateLimitFor, RATE_WINDOW_MS, type Account, type RateBucket } from '../domain/account.js';
 import type { Clock } from '../domain/clock.js';
-import { reservationSize, retryAfterSeconds, windowEdges } from '../domain/rate-limit.js';
+import { bucketFor, reservationSize, retryAfterSeconds, rollingCount, windowEdges, windowedKey } from '../domain/rate-limit.js';
 import type { Queryable } from '../storage/db.js';
-import { pruneRateWindows, rateBuckets, takeRateSlot } from '../storage/repositories/rate-limits.js';
+import { addRateCount, clearRateKey, pruneRateWindows, rateBuckets, takeRateSlot } from '../storage/repositories/rate-limits.js';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; limit: number };
 
@@ -21,10 +22,15 @@ export class RateLimitService {
     return this.takeKeyed(`${account.id}:${bucket}`, rateLimitFor(account, bucket));
   }
 
-  /** Counts one request under `key` (an account's bucket, or `source:<id>` for our calls to a source). */
-  async takeKeyed(key: string, limit: number): Promise<RateDecision> {
+  /**
+   * Counts one request under `key` (an account's bucket, `source:<id>` for our calls to a source, `signup:…`)
+   * within `limit` over the rolling `windowMs` (a minute unless given).
+   */
+  async takeKeyed(name: string, limit: number, windowMs = RATE_WINDOW_MS): Promise<RateDecision> {
+    const key = windowedKey(name, windowMs, RATE_WINDOW_MS);
+    const bucketMs = bucketFor(windowMs);
     const nowMs = this.clock.now().getTime();
-    const edges = windowEdges(nowMs, RATE_WINDOW_MS);
+    const edges = windowEdges(nowMs, windowMs, bucketMs);
     const held = this.#reserved.get(key);
     if (held && held.bucket === edges.currentStart && held.left > 0) {
       held.left--;
@@ -39,12 +45,39 @@ export class RateLimitService {
       return { allowed: true };
     }
     if (await takeRateSlot(this.db, key, edges, limit)) return { allowed: true };
-    const buckets = await rateBuckets(this.db, key, edges.edgeStart);
-    return { allowed: false, limit, retryAfterSeconds: retryAfterSeconds(buckets, nowMs, limit, RATE_WINDOW_MS) };
+    return this.#refusal(key, limit, windowMs, nowMs);
   }
 
-  /** Deletes buckets that can no longer count (older than two windows); returns how many. */
+  /** Whether `key` is still under `limit` over `windowMs`, counting nothing (a limit on failures, counted after). */
+  async check(name: string, limit: number, windowMs = RATE_WINDOW_MS): Promise<RateDecision> {
+    const key = windowedKey(name, windowMs, RATE_WINDOW_MS);
+    const bucketMs = bucketFor(windowMs);
+    const nowMs = this.clock.now().getTime();
+    const buckets = await rateBuckets(this.db, key, windowEdges(nowMs, windowMs, bucketMs).edgeStart);
+    if (rollingCount(buckets, nowMs, windowMs, bucketMs) < limit) return { allowed: true };
+    return { allowed: false, limit, retryAfterSeconds: retryAfterSeconds(buckets, nowMs, limit, windowMs, bucketMs) };
+  }
+
+  /** Counts one event under `key` over `windowMs` (a failed sign-in), whatever the count already is. */
+  async count(name: string, windowMs = RATE_WINDOW_MS): Promise<void> {
+    const key = windowedKey(name, windowMs, RATE_WINDOW_MS);
+    const nowMs = this.clock.now().getTime();
+    await addRateCount(this.db, key, windowEdges(nowMs, windowMs, bucketFor(windowMs)).currentStart);
+  }
+
+  /** Forgets what was counted under `key` over `windowMs`. */
+  async clear(name: string, windowMs = RATE_WINDOW_MS): Promise<void> {
+    await clearRateKey(this.db, windowedKey(name, windowMs, RATE_WINDOW_MS));
+  }
+
+  async #refusal(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision> {
+    const bucketMs = bucketFor(windowMs);
+    const buckets = await rateBuckets(this.db, key, windowEdges(nowMs, windowMs, bucketMs).edgeStart);
+    return { allowed: false, limit, retryAfterSeconds: retryAfterSeconds(buckets, nowMs, limit, windowMs, bucketMs) };
+  }
+
+  /** Deletes buckets that can no longer count (older than two of their windows); returns how many. */
   prune(): Promise<number> {
-    return pruneRateWindows(this.db, this.clock.now().getTime() - 2 * RATE_WINDOW_MS);
+    return pruneRateWindows(this.db, this.clock.now().getTime(), RATE_WINDOW_MS);
   }
 }

@@ -35,8 +35,30 @@ export async function rateBuckets(q: Queryable, key: string, since: number): Pro
   return new Map(rows.map((r) => [Number(r.window_start), r.count]));
 }
 
-/** Deletes buckets that can no longer count. */
-export async function pruneRateWindows(q: Queryable, olderThan: number): Promise<number> {
-  const rows = await q.query('DELETE FROM rate_limit_windows WHERE window_start < $1 RETURNING 1', [olderThan]);
+/** Counts `n` under `key` in the bucket starting at `bucketStart`, whatever the count (failures already made). */
+export async function addRateCount(q: Queryable, key: string, bucketStart: number, n = 1): Promise<void> {
+  await q.query(
+    `INSERT INTO rate_limit_windows AS r (key, window_start, count) VALUES ($1, $2, $3)
+     ON CONFLICT (key, window_start) DO UPDATE SET count = r.count + $3`,
+    [key, bucketStart, n],
+  );
+}
+
+/** Forgets every count of `key` (a successful sign-in clears its failures). */
+export async function clearRateKey(q: Queryable, key: string): Promise<void> {
+  await q.query('DELETE FROM rate_limit_windows WHERE key = $1', [key]);
+}
+
+/**
+ * Deletes buckets that can no longer count: older than two windows, the window read from the key's `w<ms>:`
+ * prefix (domain/rate-limit.ts `windowedKey`), else `defaultWindowMs`.
+ */
+export async function pruneRateWindows(q: Queryable, nowMs: number, defaultWindowMs: number): Promise<number> {
+  const rows = await q.query(
+    `DELETE FROM rate_limit_windows
+     WHERE window_start < $1::bigint - 2 * COALESCE(substring(key FROM '^w([0-9]+):')::bigint, $2::bigint)
+     RETURNING 1`,
+    [nowMs, defaultWindowMs],
+  );
   return rows.length;
 }

@@ -191,6 +191,7 @@ export function makeServices(
     accounts,
     rateLimits,
     signupEnabled: config.signup,
+    limits: config.authLimits,
     defaultPlan: config.defaultPlan,
     publicUrl: () => config.publicUrl,
     mailer: config.smtp ? smtpMailer(config.smtp) : null,

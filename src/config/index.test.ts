@@ -160,6 +160,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TIDEMARK_STOP_TIMEOUT: '10' })).toThrow('TIDEMARK_STOP_TIMEOUT: "10" is not a duration');
   });
 
+  it('reads the sign-up and sign-in limits and the trusted proxies', () => {
+    const d = loadConfig({});
+    expect(d.authLimits).toEqual({ signupPerAddressPerHour: 5, signupPerHour: 100, signinFailuresPerAccountPerHour: 20 });
+    expect(d.trustedProxies).toEqual([]);
+    const c = loadConfig({
+      TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS: '2',
+      TIDEMARK_SIGNUP_LIMIT_TOTAL: '30',
+      TIDEMARK_SIGNIN_ACCOUNT_FAILURES: '50',
+      TIDEMARK_TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.7,fd00::/8, ::1, loopback',
+    });
+    expect(c.authLimits).toEqual({ signupPerAddressPerHour: 2, signupPerHour: 30, signinFailuresPerAccountPerHour: 50 });
+    expect(c.trustedProxies).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', '::1', 'loopback']);
+    expect(() => loadConfig({ TIDEMARK_TRUSTED_PROXIES: '10.0.0.0/8,proxy.example.com' })).toThrow(/TIDEMARK_TRUSTED_PROXIES/);
+    expect(() => loadConfig({ TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS: '0' })).toThrow(/TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS/);
+    expect(() => loadConfig({ TIDEMARK_SIGNUP_LIMIT_TOTAL: 'many' })).toThrow(/TIDEMARK_SIGNUP_LIMIT_TOTAL/);
+  });
+
   it('reports every problem at once', () => {
     try {
       loadConfig({ PORT: 'x', TIDEMARK_NOPE: '1' });

@@ -72,6 +72,25 @@ const variables = {
   TIDEMARK_ADMIN_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   TIDEMARK_DEFAULT_PLAN: z.enum(PLANS).default('free'),
   TIDEMARK_SIGNUP: onOff.default(true),
+  TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  TIDEMARK_SIGNUP_LIMIT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  TIDEMARK_SIGNIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  TIDEMARK_TRUSTED_PROXIES: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])], {
+          error: 'addresses or CIDR ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal',
+        }),
+      ),
+    )
+    .default([]),
   TIDEMARK_SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'an smtp:// or smtps:// URL (smtp://user:password@host:587)')
@@ -137,6 +156,16 @@ export interface Config {
   adminToken: string | undefined;
   defaultPlan: Plan;
   signup: boolean;
+  /**
+   * Rolling-hour limits of the web app's doors: self-serve sign-ups per client address and in all, and wrong
+   * passwords for one account (from all addresses) before only addresses it was used from may try.
+   */
+  authLimits: { signupPerAddressPerHour: number; signupPerHour: number; signinFailuresPerAccountPerHour: number };
+  /**
+   * Peers whose X-Forwarded-For is believed (addresses, CIDR ranges, or proxy-addr's loopback/linklocal/uniquelocal);
+   * empty: the socket's address is the client's.
+   */
+  trustedProxies: string[];
   /** Where invitation and password-reset e-mails go out; null: the links are only shown to who made them. */
   smtp: { url: string; from: string } | null;
   sandbox: { enabled: boolean; speed: number; seed: string; url: string | undefined };
@@ -256,6 +285,12 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
     adminToken: v.TIDEMARK_ADMIN_TOKEN,
     defaultPlan: v.TIDEMARK_DEFAULT_PLAN,
     signup: v.TIDEMARK_SIGNUP,
+    authLimits: {
+      signupPerAddressPerHour: v.TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS,
+      signupPerHour: v.TIDEMARK_SIGNUP_LIMIT_TOTAL,
+      signinFailuresPerAccountPerHour: v.TIDEMARK_SIGNIN_ACCOUNT_FAILURES,
+    },
+    trustedProxies: v.TIDEMARK_TRUSTED_PROXIES,
     smtp: v.TIDEMARK_SMTP_URL ? { url: v.TIDEMARK_SMTP_URL, from: v.TIDEMARK_SMTP_FROM } : null,
     sandbox: {
       enabled: v.TIDEMARK_SANDBOX,

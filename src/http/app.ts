@@ -121,6 +121,9 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
       querystringParser: parseQuery,
     },
     bodyLimit: 1024 * 1024,
+    // request.ip (every per-address limit's key) is the X-Forwarded-For client only when the peer is a trusted
+    // proxy (TIDEMARK_TRUSTED_PROXIES); otherwise the header is ignored and the socket's address is the client's.
+    trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The routes this app serves, for checking that the OpenAPI document lists them all.

@@ -26,24 +26,24 @@ import {
   tellStory,
   terminalAnswerAt,
 } from '../sandbox/world/index.js';
-import type { Db } from '../storage/db.js';
+import type { Db, Queryable } from '../storage/db.js';
 import {
+  advanceLockHeld,
   anchorStory,
   findStory,
+  getClock,
   indexContainers,
   indexDocument,
-  releaseAdvanceLease,
+  recordAdvance,
   storyOfContainer,
   storyOfDocument,
-  takeAdvanceLease,
+  tryAdvanceLock,
   type SandboxStoryRow,
 } from '../storage/repositories/sandbox.js';
 import type { SandboxWorldClock } from './world-clock.js';
 
 /** The world never jumps further than this between two refresh rounds, so intermediate states are seen. */
 export const MAX_STEP_MS = 6 * 3600_000;
-/** How long one advance may hold the lease before another process may take over. */
-const ADVANCE_LEASE_MS = 15 * 60_000;
 
 /** Refreshes every tracked item due at `worldTime`, in order; returns how many it refreshed. */
 export type RefreshDue = (worldTime: Date) => Promise<number>;
@@ -53,11 +53,29 @@ export type NextDue = (worldTime: Date) => Promise<Date | null>;
 export interface ClockState {
   worldTime: Date;
   speed: number;
+  /** An advance is walking the world now (in any process). */
+  advancing: boolean;
+  /** The target of the advance running now, or of the last one when it stopped short of it; else null. */
+  targetAt: Date | null;
+  /** How far that advance got: everything due up to this world time was refreshed. Null when it reached its target. */
+  reachedAt: Date | null;
 }
+
+/** Test seams: called after each step of an advance is recorded (the crash test kills the process there). */
+export interface SandboxHooks {
+  afterAdvanceStep?: (reached: Date) => void;
+}
+
+const conflict = () =>
+  new TidemarkError('conflict', 'The sandbox clock is being advanced by another request; try again when it is done.', {
+    items: [{ title: 'Conflict', detail: 'The sandbox clock is being advanced by another request; try again when it is done.' }],
+  });
 
 export class SandboxService {
   #refreshDue: RefreshDue;
   #nextDue: NextDue = async () => null;
+  /** An advance of this process is running: the lock below is reentrant within one PostgreSQL session. */
+  #advancing = false;
 
   constructor(
     private readonly db: Db,
@@ -65,6 +83,7 @@ export class SandboxService {
     readonly clock: SandboxWorldClock,
     private readonly wall: Clock,
     refreshDue: RefreshDue = async () => 0,
+    private readonly hooks: SandboxHooks = {},
   ) {
     this.#refreshDue = refreshDue;
   }
@@ -80,37 +99,73 @@ export class SandboxService {
 
   async readClock(): Promise<ClockState> {
     await this.clock.refresh();
-    return { worldTime: this.clock.now(), speed: this.clock.speed };
+    const row = await getClock(this.db);
+    const advancing = this.#advancing || (this.db.kind === 'postgres' && (await advanceLockHeld(this.db)));
+    return {
+      worldTime: this.clock.now(),
+      speed: this.clock.speed,
+      advancing,
+      targetAt: row?.advanceTargetAt ?? null,
+      reachedAt: row?.advanceReachedAt ?? null,
+    };
   }
 
   /**
    * Walks the world forward by `ms` in steps of at most six hours, each ending early where a tracked item
    * falls due; after each step, everything due is refreshed before the next, so every check happens at its
    * own world time and a hold that appears and clears within a day is observed both ways.
+   *
+   * One advance at a time, under a lock that dies with its holder: on a server, a transaction-scoped advisory lock
+   * held by a connection of this process for the whole walk (a process that dies, or loses that connection, drops
+   * it at once, and the walk checks the connection at every step so that two walks never overlap); on PGlite the
+   * data directory is this process's alone, so a flag in memory is the lock. Progress is recorded at every step,
+   * so an advance that stops short (an error, a crash) says how far it got: `reached_at` in the error and in
+   * `GET /sandbox/clock`. The world does not move back: what was walked stays walked.
    */
   async advance(ms: number): Promise<{ worldTime: Date; refreshed: number }> {
-    const wallNow = this.wall.now();
-    if (!(await takeAdvanceLease(this.db, wallNow, new Date(wallNow.getTime() + ADVANCE_LEASE_MS)))) {
-      throw new TidemarkError('conflict', 'The sandbox clock is being advanced by another request; try again when it is done.', {
-        items: [{ title: 'Conflict', detail: 'The sandbox clock is being advanced by another request; try again when it is done.' }],
-      });
-    }
+    if (this.#advancing) throw conflict();
+    this.#advancing = true;
     try {
-      await this.clock.refresh();
-      const target = this.clock.now().getTime() + ms;
-      let refreshed = 0;
+      if (this.db.kind === 'pglite') return await this.#walk(ms, null);
+      return await this.db.transaction(async (lock) => {
+        const pid = await tryAdvanceLock(lock);
+        if (pid === null) throw conflict();
+        return this.#walk(ms, { lock, pid });
+      });
+    } finally {
+      this.#advancing = false;
+    }
+  }
+
+  async #walk(ms: number, held: { lock: Queryable; pid: number } | null): Promise<{ worldTime: Date; refreshed: number }> {
+    await this.clock.refresh();
+    const target = new Date(this.clock.now().getTime() + ms);
+    let reached = this.clock.now();
+    // Progress is written only while the lock is ours (checked in the statement): a walker that lost it stops.
+    const record = async (t: Date | null, r: Date | null) => {
+      if (!(await recordAdvance(this.db, t, r, held?.pid ?? null))) throw lockLost();
+    };
+    let refreshed = 0;
+    try {
+      await record(target, reached);
       for (;;) {
         const current = this.clock.now().getTime();
-        if (current >= target) break;
+        if (current >= target.getTime()) break;
+        // Still holding the lock? A lost connection released it, and another process may be walking by now.
+        if (held) await held.lock.query('SELECT 1');
         const due = (await this.#nextDue(new Date(current)))?.getTime() ?? Number.POSITIVE_INFINITY;
-        const next = Math.min(target, current + MAX_STEP_MS, due > current ? due : Number.POSITIVE_INFINITY);
-        const reached = await this.clock.moveTo(this.db, new Date(next));
-        refreshed += await this.#refreshDue(reached);
+        const next = Math.min(target.getTime(), current + MAX_STEP_MS, due > current ? due : Number.POSITIVE_INFINITY);
+        const world = await this.clock.moveTo(this.db, new Date(next));
+        refreshed += await this.#refreshDue(world);
+        await record(target, world);
+        reached = world;
+        this.hooks.afterAdvanceStep?.(reached);
       }
-      return { worldTime: this.clock.now(), refreshed };
-    } finally {
-      await releaseAdvanceLease(this.db);
+      await record(null, null);
+    } catch (err) {
+      throw stoppedShort(err, target, reached);
     }
+    return { worldTime: this.clock.now(), refreshed };
   }
 
   examples(): readonly SandboxExample[] {
@@ -223,6 +278,33 @@ export class SandboxService {
     return tellStory({ seed: row.seed, scac: row.scac, numberType: row.numberType, number: row.number, anchorAt: row.anchorAt });
   }
 }
+
+const lockLost = () =>
+  new TidemarkError('unavailable', 'The advance lost its lock (its database connection dropped)', {
+    items: [{ title: 'Service Unavailable', detail: 'The advance lost its database connection, and with it the advance lock.' }],
+    retryAfterSeconds: 1,
+  });
+
+/**
+ * The error of an advance that stopped short: the cause's code and words (a lost database stays a 503 with
+ * Retry-After), with how far it got in `meta` of each error item.
+ */
+function stoppedShort(err: unknown, target: Date, reached: Date): TidemarkError {
+  const meta = { reached_at: isoSecond(reached), target_at: isoSecond(target) };
+  const note = `The advance stopped at ${isoSecond(reached)}, short of ${isoSecond(target)}; the world stays there and everything due until then was refreshed.`;
+  if (err instanceof TidemarkError) {
+    const items = err.items.length ? err.items : [{ detail: err.code === 'internal' ? null : err.message }];
+    return new TidemarkError(err.code, `${err.message} (${note})`, {
+      items: items.map((item) => ({ ...item, detail: item.detail ? `${item.detail} ${note}` : note, meta: { ...item.meta, ...meta } })),
+      retryable: err.retryable,
+      retryAfterSeconds: err.retryAfterSeconds,
+      cause: err,
+    });
+  }
+  return new TidemarkError('internal', note, { items: [{ title: 'Internal Server Error', detail: note, meta }], cause: err });
+}
+
+const isoSecond = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
 
 function faceNotFound(detail: string): FaceResponse {
   return { status: 404, headers: { 'content-type': 'application/json' }, body: { errors: [{ reason: 'notFound', message: detail }] } };

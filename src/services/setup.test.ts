@@ -6,6 +6,7 @@ import { listAccounts } from '../storage/repositories/accounts.js';
 import { AccountService, digestToken } from './accounts.js';
 import type { Db } from '../storage/db.js';
 import { firstStartSetup, verifyAdminToken } from './setup.js';
+import { RateLimitService } from './rate-limits.js';
 import { UserService } from './users.js';
 
 let t: TestDatabase;
@@ -17,7 +18,7 @@ const users = (db: Db) =>
     db,
     wall: clock,
     accounts,
-    rateLimits: { takeKeyed: async () => ({ allowed: true as const }) },
+    rateLimits: new RateLimitService(db, clock),
     signupEnabled: true,
     defaultPlan: 'free',
     publicUrl: () => 'http://tidemark.test',

@@ -4,7 +4,10 @@ export interface SandboxClockRow {
   baseWorldAt: Date;
   baseWallAt: Date;
   speed: number;
-  advancingUntil: Date | null;
+  /** The target of the last advance while it runs or when it stopped short of it; null once one reached it. */
+  advanceTargetAt: Date | null;
+  /** How far that advance got: the world time up to which everything due was refreshed. */
+  advanceReachedAt: Date | null;
 }
 
 export interface SandboxStoryRow {
@@ -16,7 +19,8 @@ export interface SandboxStoryRow {
   anchorAt: Date;
 }
 
-const CLOCK_COLUMNS = 'base_world_at AS "baseWorldAt", base_wall_at AS "baseWallAt", speed, advancing_until AS "advancingUntil"';
+const CLOCK_COLUMNS =
+  'base_world_at AS "baseWorldAt", base_wall_at AS "baseWallAt", speed, advance_target_at AS "advanceTargetAt", advance_reached_at AS "advanceReachedAt"';
 const STORY_COLUMNS = 's.id, s.seed, s.scac, s.number_type AS "numberType", s.number, s.anchor_at AS "anchorAt"';
 
 export async function getClock(q: Queryable): Promise<SandboxClockRow | undefined> {
@@ -46,18 +50,46 @@ export async function setClock(q: Queryable, world: Date, wall: Date, speed: num
   return rows[0];
 }
 
-/** Takes the advance lease unless another live one is held; true when taken. */
-export async function takeAdvanceLease(q: Queryable, wall: Date, until: Date): Promise<boolean> {
+/** The advisory lock key of the advance: one walk of the world at a time. */
+const ADVANCE_LOCK = 7_310_552_101;
+
+/**
+ * Records an advance's progress: its target and how far it got (both null: the last advance reached its target).
+ * With `holderPid` (a server), only while that backend still holds the advance lock, checked in the same statement,
+ * so a walker that lost its lock cannot overwrite what the next one wrote; false when it did not write.
+ */
+export async function recordAdvance(q: Queryable, target: Date | null, reached: Date | null, holderPid: number | null): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE sandbox_clock SET advancing_until = $2
-     WHERE id = 1 AND (advancing_until IS NULL OR advancing_until < $1) RETURNING id`,
-    [wall, until],
+    `UPDATE sandbox_clock SET advance_target_at = $1, advance_reached_at = $2
+     WHERE id = 1 AND ($3::int IS NULL OR EXISTS (
+       SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = $3
+         AND ((classid::bigint << 32) | objid::bigint) = $4 AND objsubid = 1))
+     RETURNING id`,
+    [target, reached, holderPid, ADVANCE_LOCK],
   );
   return rows.length === 1;
 }
 
-export async function releaseAdvanceLease(q: Queryable): Promise<void> {
-  await q.query('UPDATE sandbox_clock SET advancing_until = NULL WHERE id = 1');
+/**
+ * Takes the advance lock for the transaction `tx` runs in, unless another session holds it; the holding backend's
+ * pid when taken, else null.
+ * It is released when that transaction ends, or when its connection or process dies.
+ */
+export async function tryAdvanceLock(tx: Queryable): Promise<number | null> {
+  const rows = await tx.query<{ taken: boolean; pid: number }>('SELECT pg_try_advisory_xact_lock($1) AS taken, pg_backend_pid() AS pid', [
+    ADVANCE_LOCK,
+  ]);
+  return rows[0]?.taken ? rows[0].pid : null;
+}
+
+/** Whether some session holds the advance lock now. */
+export async function advanceLockHeld(q: Queryable): Promise<boolean> {
+  const rows = await q.query<{ held: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
+       AND ((classid::bigint << 32) | objid::bigint) = $1 AND objsubid = 1) AS held`,
+    [ADVANCE_LOCK],
+  );
+  return rows[0]?.held === true;
 }
 
 export async function findStory(

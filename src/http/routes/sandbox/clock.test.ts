@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
+import { onServer } from '../../../../test/kit/databases.js';
+import { FixedClock } from '../../../domain/clock.js';
+import { SandboxService } from '../../../services/sandbox.js';
+import { SandboxWorldClock } from '../../../services/world-clock.js';
+import { PgDb } from '../../../storage/pg.js';
 import { advanceMs } from './clock.js';
 
 describe('sandbox clock endpoints', () => {
@@ -18,7 +23,7 @@ describe('sandbox clock endpoints', () => {
   it('reads the world clock with any account key; it starts at the wall clock and stands still at speed 0', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sandbox/clock', headers: reader });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ world_time: '2026-03-01T12:00:00Z', speed: 0 });
+    expect(res.json()).toEqual({ world_time: '2026-03-01T12:00:00Z', speed: 0, advancing: false, target_at: null, reached_at: null });
     t.clock.advance(3600_000);
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/clock', headers: reader })).json().world_time).toBe('2026-03-01T12:00:00Z');
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/clock' })).statusCode).toBe(401);
@@ -104,6 +109,128 @@ describe('sandbox clock endpoints', () => {
       expect((await first).statusCode).toBe(200);
     } finally {
       t.services.sandbox!.onStep(async () => 0);
+    }
+  });
+});
+
+describe('an advance that stops short', () => {
+  let t: TestApp;
+  const admin = { authorization: 'Bearer admin-secret-for-sandbox-clock-tests' };
+  let reader: { authorization: string };
+  const clock = async () => (await t.app.inject({ method: 'GET', url: '/sandbox/clock', headers: reader })).json();
+
+  beforeAll(async () => {
+    t = await testApp({ sandbox: true, env: { TIDEMARK_ADMIN_TOKEN: 'admin-secret-for-sandbox-clock-tests' } });
+    reader = (await t.account()).auth;
+  });
+  afterAll(() => t.close());
+
+  it('says how far it got (reached_at, in the error and in GET /sandbox/clock), keeps no lock, and the next one clears it', async () => {
+    let steps = 0;
+    t.services.sandbox!.onStep(async () => {
+      steps += 1;
+      if (steps === 2) throw new Error('a refresh failed');
+      return 1;
+    });
+    try {
+      const failed = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { hours: 15 } });
+      expect(failed.statusCode).toBe(500);
+      const [error] = failed.json().errors;
+      // The first six-hour step was walked and refreshed; the second moved the world but its refresh failed.
+      expect(error.meta).toMatchObject({ reached_at: '2026-03-01T18:00:00Z', target_at: '2026-03-02T03:00:00Z' });
+      expect(error.detail).toMatch(/stopped at 2026-03-01T18:00:00Z, short of 2026-03-02T03:00:00Z/);
+      expect(await clock()).toEqual({
+        world_time: '2026-03-02T00:00:00Z',
+        speed: 0,
+        advancing: false,
+        target_at: '2026-03-02T03:00:00Z',
+        reached_at: '2026-03-01T18:00:00Z',
+      });
+    } finally {
+      t.services.sandbox!.onStep(async () => 0);
+    }
+    const next = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { hours: 1 } });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().world_time).toBe('2026-03-02T01:00:00Z');
+    expect(await clock()).toMatchObject({ advancing: false, target_at: null, reached_at: null });
+  });
+
+  it('shows an advance in progress', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let entered!: () => void;
+    const inStep = new Promise<void>((r) => {
+      entered = r;
+    });
+    t.services.sandbox!.onStep(async () => {
+      entered();
+      await gate;
+      return 0;
+    });
+    try {
+      const advance = t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { hours: 2 } });
+      await inStep;
+      expect(await clock()).toMatchObject({ advancing: true, target_at: '2026-03-02T03:00:00Z', reached_at: '2026-03-02T01:00:00Z' });
+      release();
+      expect((await advance).statusCode).toBe(200);
+    } finally {
+      t.services.sandbox!.onStep(async () => 0);
+    }
+  });
+
+  // A server: the lock is held by a connection of the advancing process. Its death (every connection of that
+  // process terminated, as when it is killed) frees the lock at once; the dead walk's progress stays readable.
+  it.skipIf(!onServer())('on a server, a holder whose connections die frees the lock at once', async () => {
+    const holderDb = new PgDb(t.database.url!, { applicationName: 'tidemark dying advance holder' });
+    try {
+      const wall = new FixedClock(t.clock.now());
+      const holder = new SandboxService(holderDb, 'tidemark', await SandboxWorldClock.open(holderDb, wall, 0), wall);
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let entered!: () => void;
+      const inSecondStep = new Promise<void>((r) => {
+        entered = r;
+      });
+      let steps = 0;
+      holder.onStep(async () => {
+        steps += 1;
+        if (steps === 2) {
+          entered();
+          await gate;
+        }
+        return 0;
+      });
+      const start = Date.parse((await clock()).world_time);
+      const iso = (hours: number) => `${new Date(start + hours * 3600_000).toISOString().slice(0, 19)}Z`;
+      const walking = holder.advance(24 * 3600_000);
+      const outcome = walking.then(
+        () => null,
+        (err: unknown) => err,
+      );
+      await inSecondStep;
+      // Another process meanwhile: refused while the holder lives, and it sees the walk.
+      const refused = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { hours: 1 } });
+      expect(refused.statusCode).toBe(409);
+      expect(await clock()).toMatchObject({ advancing: true, target_at: iso(24), reached_at: iso(6) });
+
+      await t.database.db.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tidemark dying advance holder'",
+      );
+      expect(await clock()).toMatchObject({ advancing: false, target_at: iso(24), reached_at: iso(6) });
+      const accepted = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { hours: 1 } });
+      expect(accepted.statusCode).toBe(200);
+
+      // The holder, woken, finds its lock gone and stops without walking further, saying how far it got.
+      release();
+      const err = (await outcome) as { code?: string; items?: { meta?: Record<string, unknown> }[] };
+      expect(err?.code).toBe('unavailable');
+      expect(err.items?.[0]?.meta).toMatchObject({ reached_at: iso(6), target_at: iso(24) });
+    } finally {
+      await holderDb.close().catch(() => {});
     }
   });
 });

@@ -7,7 +7,16 @@ import type { SandboxService } from '../../../services/sandbox.js';
 const HOUR_MS = 3600_000;
 const MAX_DAYS = 400;
 
-const clockState = z.object({ world_time: z.string(), speed: z.number() });
+const clockState = z.object({
+  world_time: z.string(),
+  speed: z.number(),
+  advancing: z.boolean().describe('an advance is walking the world now'),
+  target_at: z.string().nullable().describe('the target of the advance running now, or of the last one when it stopped short'),
+  reached_at: z
+    .string()
+    .nullable()
+    .describe('how far that advance got (everything due until then was refreshed); null once an advance reaches its target'),
+});
 
 export default function sandboxClock(app: App, deps: HttpDeps & { sandbox: SandboxService }) {
   app.get(
@@ -22,7 +31,13 @@ export default function sandboxClock(app: App, deps: HttpDeps & { sandbox: Sandb
     },
     async () => {
       const state = await deps.sandbox.readClock();
-      return { world_time: isoSeconds(state.worldTime)!, speed: state.speed };
+      return {
+        world_time: isoSeconds(state.worldTime)!,
+        speed: state.speed,
+        advancing: state.advancing,
+        target_at: isoSeconds(state.targetAt),
+        reached_at: isoSeconds(state.reachedAt),
+      };
     },
   );
 

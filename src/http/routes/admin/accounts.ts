@@ -105,7 +105,8 @@ export default function adminAccounts(app: App, deps: HttpDeps) {
         tags: ['admin'],
         summary: 'Create an API key (shown once)',
         params: nameParam,
-        body: z.object({ name: z.string().max(100).optional() }).optional(),
+        // No body at all is fine (`curl -X POST` sends none, and Fastify hands the validator null).
+        body: z.object({ name: z.string().max(100).optional() }).nullish(),
       },
     },
     async (req, reply) => {

@@ -71,4 +71,27 @@ describe('/admin', () => {
     const missing = await t.app.inject({ method: 'PATCH', url: '/admin/accounts/nobody', headers: admin, payload: {} });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('issues a key for a POST with no body at all (the documented curl example), or an empty JSON object', async () => {
+    await t.app.inject({ method: 'POST', url: '/admin/accounts', headers: admin, payload: { name: 'initech' } });
+    const variants: { headers?: Record<string, string>; payload?: string | object }[] = [
+      {},
+      { headers: { 'content-type': 'application/json' }, payload: '' },
+      { payload: {} },
+    ];
+    for (const extra of variants) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/accounts/initech/keys',
+        ...extra,
+        headers: { ...admin, ...extra.headers },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({ name: null, key: expect.stringMatching(/^tm_/) });
+    }
+    const named = await t.app.inject({ method: 'POST', url: '/admin/accounts/initech/keys', headers: admin, payload: { name: 'ci' } });
+    expect(named.json().data.name).toBe('ci');
+    const bad = await t.app.inject({ method: 'POST', url: '/admin/accounts/initech/keys', headers: admin, payload: { name: 7 } });
+    expect(bad.statusCode).toBe(422);
+  });
 });

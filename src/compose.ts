@@ -92,6 +92,8 @@ export type Services = HttpDeps & {
   webhookDelivery: WebhookDelivery;
   /** API keys resolved in this process (started with the API role). */
   credentials: CredentialCache;
+  /** The key sealing secrets at rest; a start checks it before anything else (services/keyring.ts). */
+  keyring: SecretKeyring;
 };
 
 /** Who delivers: receivers see it in every webhook request. */
@@ -158,7 +160,12 @@ export function makeServices(
     disableAfterMs: config.webhooks.disableAfterMs,
     userAgent: WEBHOOK_USER_AGENT,
   };
-  const keyring = new SecretKeyring(db, config.secretKey, clocks.wall);
+  const keyring = new SecretKeyring({
+    db,
+    configured: config.secretKey,
+    keyFile: config.secretKeyFile,
+    log: (message) => logger.info(message),
+  });
   const webhooks = new WebhookService({
     db,
     wall: clocks.wall,
@@ -227,6 +234,7 @@ export function makeServices(
     webhooks,
     webhookDelivery,
     credentials,
+    keyring,
     rateLimits,
     documents,
     metrics: new Metrics(db, {
@@ -235,7 +243,7 @@ export function makeServices(
       documents: () => documents.stats(),
     }),
     sandbox,
-    mcpServer: (account) => createMcpServer({ deps: services, account }),
+    mcpServer: (account, request) => createMcpServer({ deps: services, account, ...(request ? { request } : {}) }),
   };
   return services;
 }
@@ -247,7 +255,15 @@ export function makeServices(
 export async function openSandbox(config: Config, db: Db, wall: Clock): Promise<{ clocks: Clocks; sandbox: SandboxService | null }> {
   if (!config.sandbox.enabled) return { clocks: { wall, world: wall }, sandbox: null };
   const world = await SandboxWorldClock.open(db, wall, config.sandbox.speed);
-  return { clocks: { wall, world }, sandbox: new SandboxService(db, config.sandbox.seed, world, wall) };
+  const hooks = config.testCrashAt === 'sandbox-advance-step' ? { afterAdvanceStep: () => crashForTest(config.testCrashAt!) } : {};
+  return { clocks: { wall, world }, sandbox: new SandboxService(db, config.sandbox.seed, world, wall, undefined, hooks) };
+}
+
+/** TIDEMARK_TEST_CRASH_AT (tests only): dies here at once, as a power cut or `kill -9` would, with no clean-up. */
+function crashForTest(point: string): never {
+  process.stderr.write(`TIDEMARK_TEST_CRASH_AT=${point}: killing this process\n`);
+  process.kill(process.pid, 'SIGKILL');
+  throw new Error('unreachable: SIGKILL is not delivered synchronously');
 }
 
 export const TRACKING_SWEEP_JOB = 'tracking.sweep';
@@ -334,10 +350,23 @@ async function untilDeadline(what: string, work: Promise<unknown> | undefined, d
 }
 
 /** Starts the roles of this process on an opened, migrated database. */
-export async function startRoles(config: Config, db: Db, logger: Logger): Promise<Running> {
+export async function startRoles(
+  config: Config,
+  db: Db,
+  logger: Logger,
+  options: {
+    /** Shows the first start's secrets; called inside its transaction, before the commit (services/setup.ts). */
+    announceFirstStart?: (result: FirstStartResult) => void;
+  } = {},
+): Promise<Running> {
   const { clocks, sandbox } = await openSandbox(config, db, systemClock);
   const services = makeServices(config, db, clocks, sandbox, logger);
-  const firstStart = await firstStartSetup(db, services.accounts, services.clocks.wall, config.adminToken, services.users);
+  // Refuses to start when the key that seals secrets cannot be had outside the database (services/keyring.ts).
+  await services.keyring.key();
+  const firstStart = await firstStartSetup(db, services.accounts, services.clocks.wall, config.adminToken, services.users, {
+    announce: options.announceFirstStart,
+    afterCommit: config.testCrashAt === 'first-start-commit' ? () => crashForTest('first-start-commit') : undefined,
+  });
   const isWorker = config.roles.includes('worker');
   // PGlite is this process's alone (the data-directory lock): leases in it are a killed process's.
   if (db.kind === 'pglite') {

@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, processEnv, type Config, type Overrides } from './config/index.js';
-import { checkSourceSettings, makeLogger, migrate, openDatabase, startRoles } from './compose.js';
+import { checkSourceSettings, makeLogger, makeServices, migrate, openDatabase, startRoles } from './compose.js';
+import { registerOperatorCommands } from './cli/operator.js';
+import type { FirstStartResult } from './services/setup.js';
 import { FEATURES, PLANS, type Feature, type Plan } from './domain/account.js';
 import { systemClock } from './domain/clock.js';
 import { TidemarkError } from './domain/errors.js';
@@ -22,6 +24,15 @@ function parseFeatures(value: string | undefined): Feature[] | undefined {
   const bad = list.filter((f) => !(FEATURES as readonly string[]).includes(f));
   if (bad.length) throw new TidemarkError('validation_failed', `Unknown feature(s): ${bad.join(', ')}. Known: ${FEATURES.join(', ')}`);
   return list as Feature[];
+}
+
+/** The first start's secrets, shown once: how to reach the admin API, the API and the web app. */
+function printFirstStart(first: FirstStartResult, publicUrl: string): void {
+  const { apiKey, adminToken, ownerSetupToken } = first;
+  process.stdout.write('First start: keep these, they are shown only once (lost? see "Lost the first start\'s output" in the README)\n');
+  process.stdout.write(`API key: ${apiKey}\n`);
+  if (adminToken) process.stdout.write(`Admin token: ${adminToken}\n`);
+  process.stdout.write(`Owner setup: ${linkUrl(publicUrl, ownerSetupToken)}\n`);
 }
 
 function config(overrides: Overrides = {}): Config {
@@ -61,24 +72,26 @@ export function buildCli(): Command {
         roles: opts.roles,
       });
       checkSourceSettings(cfg);
+      // Whoever reads our output may go away (a closed pipe): the writes fail with EPIPE, which must neither end
+      // the process (an unhandled 'error' event) nor keep it from stopping. Output is lost from then on.
+      for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
       const logger = makeLogger(cfg);
       const db = await openDatabase(cfg, `tidemark start (${cfg.roles.join(',')})`);
       let running: Awaited<ReturnType<typeof startRoles>>;
+      const announcedUrl = cfg.publicUrl;
       try {
         await migrate(db);
-        running = await startRoles(cfg, db, logger);
+        // The first start's secrets are printed before its commit (stdout is synchronous on Linux), so a crash
+        // cannot commit them unseen; the link names the configured address, as the listener is not up yet.
+        running = await startRoles(cfg, db, logger, { announceFirstStart: (first) => printFirstStart(first, cfg.publicUrl) });
       } catch (err) {
         await db.close().catch(() => {});
         throw err;
       }
       if (running.firstStart) {
-      // Whoever reads our output may go away (a closed pipe): the writes fail with EPIPE, which must neither end
-      // the process (an unhandled 'error' event) nor keep it from stopping. Output is lost from then on.
-      for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
-        const { apiKey, adminToken, ownerSetupToken } = running.firstStart;
-        process.stdout.write(`API key: ${apiKey}\n`);
-        if (adminToken) process.stdout.write(`Admin token: ${adminToken}\n`);
-        process.stdout.write(`Owner setup: ${linkUrl(cfg.publicUrl, ownerSetupToken)}\n`);
+        const { apiKey, ownerSetupToken } = running.firstStart;
+        // Listening on port 0 told us the real address only now.
+        if (cfg.publicUrl !== announcedUrl) process.stdout.write(`Owner setup: ${linkUrl(cfg.publicUrl, ownerSetupToken)}\n`);
         process.stdout.write(`Try: curl -H "Authorization: Token ${apiKey}" ${cfg.publicUrl}/v2/shipments\n`);
       }
       logger.info({ address: running.address, roles: cfg.roles, database: db.kind }, 'tidemark started');
@@ -252,6 +265,8 @@ export function buildCli(): Command {
         { dataDir: opts.dataDir },
       );
     });
+
+  registerOperatorCommands(program, { withDb, dataDirOption, services: (db, cfg) => makeServices(cfg, db) });
 
   return program;
 }

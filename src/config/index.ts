@@ -1,7 +1,7 @@
 // The only reader of process.env. Every setting has a default that needs nothing set; an unknown
 // TIDEMARK_* variable or an invalid value stops the start with a message naming the variable.
 import { readFileSync, existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { FEATURES, PLANS, type Feature, type Plan } from '../domain/account.js';
 import { parseDuration, parseRetrySchedule } from '../lib/durations.js';
@@ -57,6 +57,14 @@ const hostList = z.string().transform((s) =>
     .map((x) => x.trim())
     .filter(Boolean),
 );
+
+/**
+ * Test only (`TIDEMARK_TEST_CRASH_AT`): the process kills itself (SIGKILL, no clean-up) at this point, so the tests of
+ * crash windows need no timing race. `first-start-commit`: right after the first start's transaction commits;
+ * `sandbox-advance-step`: right after the first step of a sandbox clock advance is recorded.
+ */
+export const CRASH_POINTS = ['first-start-commit', 'sandbox-advance-step'] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 /** Each known variable with its schema; the key is the environment variable name. */
 const variables = {
@@ -120,12 +128,14 @@ const variables = {
   TIDEMARK_MCP_ALLOWED_ORIGINS: hostList.optional(),
   TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIDEMARK_SECRET_KEY: parsedBy(parseSecretKey).optional(),
+  TIDEMARK_OLD_SECRET_KEY: parsedBy(parseSecretKey).optional(),
+  TIDEMARK_TEST_CRASH_AT: z.enum(CRASH_POINTS).optional(),
   TIDEMARK_AIS_NMEA_URL: streamUrl.optional(),
   TIDEMARK_STOP_TIMEOUT: duration.pipe(z.number().min(1_000, 'at least 1s').max(600_000, 'at most 10m')).default(10_000),
 } as const;
 
 /** Their values never appear in a configuration error: start-up messages end up in logs. */
-const SECRET_VARIABLES = new Set(['TIDEMARK_ADMIN_TOKEN', 'TIDEMARK_SECRET_KEY', 'TIDEMARK_SMTP_URL']);
+const SECRET_VARIABLES = new Set(['TIDEMARK_ADMIN_TOKEN', 'TIDEMARK_SECRET_KEY', 'TIDEMARK_OLD_SECRET_KEY', 'TIDEMARK_SMTP_URL']);
 
 /**
  * Per-carrier endpoints: TIDEMARK_CARRIER_<SCAC>_URL / _AUTH / _VERSION / _AN_URL / _RATE_LIMIT. Validated by
@@ -183,8 +193,17 @@ export interface Config {
   /** Memory each API process may give rendered container and shipment documents (MiB); 0 keeps none. */
   documentCacheMb: number;
   logLevel: string;
-  /** 32-byte key sealing secrets at rest (`TIDEMARK_SECRET_KEY`); null = the service keeps a generated one. */
+  /**
+   * 32-byte key sealing secrets at rest (`TIDEMARK_SECRET_KEY`). Null: on PGlite the key in `secretKeyFile`, generated
+   * at first start; with `DATABASE_URL` a start refuses (the key must not live in the database it protects).
+   */
   secretKey: Buffer | null;
+  /** `TIDEMARK_OLD_SECRET_KEY`: the key `tidemark secret-key reseal` opens the stored secrets with; null = the current one. */
+  oldSecretKey: Buffer | null;
+  /** The PGlite data directory's key file (`<data dir>/secret-key`, mode 0600); null with `DATABASE_URL`. */
+  secretKeyFile: string | null;
+  /** Test only: where the process kills itself (see CRASH_POINTS); null in every real deployment. */
+  testCrashAt: CrashPoint | null;
   ais: {
     /** A real AIS feed the worker role listens to: `tcp://host:port` or `udp://host:port`; null = none. */
     nmeaUrl: string | null;
@@ -314,6 +333,9 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
     documentCacheMb: v.TIDEMARK_DOCUMENT_CACHE_MB,
     logLevel: v.TIDEMARK_LOG_LEVEL,
     secretKey: v.TIDEMARK_SECRET_KEY ?? null,
+    oldSecretKey: v.TIDEMARK_OLD_SECRET_KEY ?? null,
+    secretKeyFile: v.DATABASE_URL ? null : join(resolve(cwd, v.TIDEMARK_DATA_DIR), 'secret-key'),
+    testCrashAt: v.TIDEMARK_TEST_CRASH_AT ?? null,
     ais: { nmeaUrl: v.TIDEMARK_AIS_NMEA_URL ?? null },
     stopTimeoutMs: v.TIDEMARK_STOP_TIMEOUT,
   };

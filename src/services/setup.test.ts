@@ -5,7 +5,7 @@ import { PgDb } from '../storage/pg.js';
 import { listAccounts } from '../storage/repositories/accounts.js';
 import { AccountService, digestToken } from './accounts.js';
 import type { Db } from '../storage/db.js';
-import { firstStartSetup, verifyAdminToken } from './setup.js';
+import { firstStartSetup, issueAdminToken, issueOwnerSetupLink, verifyAdminToken } from './setup.js';
 import { RateLimitService } from './rate-limits.js';
 import { UserService } from './users.js';
 
@@ -68,5 +68,61 @@ describe('first start', () => {
     } finally {
       await Promise.all(pools.map((p) => p.close()));
     }
+  });
+});
+
+describe('recovering what the first start showed', () => {
+  let d: TestDatabase;
+  beforeAll(async () => {
+    d = await freshDatabase();
+  });
+  afterAll(() => d.drop());
+
+  it('shows the secrets before the commit: a failure there leaves nothing, and the next start shows new ones', async () => {
+    const shown: string[] = [];
+    await expect(
+      firstStartSetup(d.db, accounts, clock, undefined, users(d.db), {
+        announce: (r) => {
+          shown.push(r.apiKey);
+          throw new Error('stdout is gone');
+        },
+      }),
+    ).rejects.toThrow('stdout is gone');
+    expect(shown).toHaveLength(1);
+    expect(await listAccounts(d.db)).toHaveLength(0);
+    // Nothing to recover before a first start: it would replace the token anyway.
+    await expect(issueAdminToken(d.db, clock, undefined)).rejects.toThrow(/first start has not run/);
+    const order: string[] = [];
+    const first = await firstStartSetup(d.db, accounts, clock, undefined, users(d.db), {
+      announce: () => order.push('announce'),
+      afterCommit: () => order.push('after commit'),
+    });
+    expect(first!.apiKey).not.toBe(shown[0]);
+    expect(order).toEqual(['announce', 'after commit']);
+  });
+
+  it('a new admin token replaces the stored one; refused while TIDEMARK_ADMIN_TOKEN is the admin token', async () => {
+    const a = await issueAdminToken(d.db, clock, undefined);
+    expect(a).toMatch(/^tma_/);
+    const b = await issueAdminToken(d.db, clock, undefined);
+    expect(await verifyAdminToken(d.db, b)).toBe(true);
+    expect(await verifyAdminToken(d.db, a)).toBe(false);
+    expect(JSON.stringify(await d.db.query('SELECT * FROM settings'))).not.toContain(b);
+    await expect(issueAdminToken(d.db, clock, 'a-configured-admin-token-of-length')).rejects.toThrow(/TIDEMARK_ADMIN_TOKEN is set/);
+  });
+
+  it('a new owner link replaces unused ones, makes an owner, and is refused once there is one unless asked to add one', async () => {
+    const u = users(d.db);
+    const old = await issueOwnerSetupLink(d.db, clock, u);
+    const fresh = await issueOwnerSetupLink(d.db, clock, u);
+    expect(fresh).toMatchObject({ accountName: 'operator', expiredLinks: 1 });
+    await expect(u.describeLink(old.token)).rejects.toThrow(/not found/);
+    expect(await u.describeLink(fresh.token)).toMatchObject({ kind: 'owner_setup', account_name: 'Operator' });
+    const signedIn = await u.useLink(fresh.token, { email: 'owner@example.com', password: 'a long enough passphrase 42' });
+    expect(signedIn.user.role).toBe('owner');
+    await expect(issueOwnerSetupLink(d.db, clock, u)).rejects.toThrow(/has an owner already.*--add-owner/);
+    const another = await issueOwnerSetupLink(d.db, clock, u, { addOwner: true });
+    expect(await u.describeLink(another.token)).toMatchObject({ kind: 'owner_setup' });
+    await expect(issueOwnerSetupLink(d.db, clock, u, { accountName: 'nobody' })).rejects.toThrow(/No account named nobody/);
   });
 });

@@ -61,6 +61,9 @@ function recordingTransport() {
   };
 }
 
+/** The installation's key in these tests (TIDEMARK_SECRET_KEY); services/keyring.test.ts covers where it lives. */
+const TEST_KEY = parseSecretKey(newSecretKey());
+
 function service(
   o: {
     allowPrivate?: boolean;
@@ -73,7 +76,7 @@ function service(
   return new WebhookService({
     db: database.db,
     wall: clock,
-    keyring: new SecretKeyring(database.db, o.key ?? null, clock),
+    keyring: new SecretKeyring({ db: database.db, configured: o.key ?? TEST_KEY, keyFile: null }),
     allowPrivate: o.allowPrivate ?? false,
     ...(o.resolver ? { resolver: o.resolver } : {}),
     transport: o.transport ?? recordingTransport(),
@@ -220,21 +223,7 @@ describe('the create-time SSRF check (injected resolver)', () => {
 });
 
 describe('secrets at rest', () => {
-  it('without TIDEMARK_SECRET_KEY: a key is generated once, kept in the database, and another process opens the secrets with it', async () => {
-    const a = await account();
-    const first = service();
-    const hook = await first.create(a, { url: 'https://93.184.216.34/hooks', events: EVENTS });
-    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    const [setting] = await database.db.query<{ value: string }>("SELECT value FROM settings WHERE key = 'secret_key'");
-    expect(setting, 'the generated key is kept in settings').toBeDefined();
-    const row = (await findWebhook(database.db, a.id, hook.id))!;
-    expect(row.secret_sealed).not.toContain(hook.secret);
-    expect(row.secret_sealed).not.toContain(hook.secret.slice('whsec_'.length));
-    expect(unseal(parseSecretKey(setting!.value), row.secret_sealed)).toBe(hook.secret);
-    // A second process (a new keyring on the same database) reads the same key, so the same secret.
-    expect((await service().get(a.id, hook.id)).secret).toBe(hook.secret);
-  });
-
+  // Where the key lives without TIDEMARK_SECRET_KEY (never in the database): src/services/keyring.test.ts.
   it('with a configured key: secrets are sealed with it, and another key cannot open them', async () => {
     const keyText = newSecretKey();
     const key = parseSecretKey(keyText);
@@ -292,7 +281,7 @@ describe('egress addresses (GET /v2/webhooks/ips)', () => {
       new WebhookService({
         db: db.db,
         wall: clk,
-        keyring: new SecretKeyring(db.db, null, clk),
+        keyring: new SecretKeyring({ db: db.db, configured: TEST_KEY, keyFile: null }),
         allowPrivate: false,
         transport: recordingTransport(),
         sample: (event: EventName) => exampleNotification(event, 'http://tidemark.test'),

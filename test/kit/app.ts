@@ -13,8 +13,14 @@ import { freshDatabase, type TestDatabase } from './databases.js';
 
 export const TEST_PUBLIC_URL = 'http://tidemark.test';
 
+/**
+ * TIDEMARK_SECRET_KEY of test apps (a server requires one; on PGlite the key file is for data directories, and test
+ * databases have none). services/keyring.test.ts covers the other cases.
+ */
+export const TEST_SECRET_KEY = 'dGlkZW1hcmsgdGVzdCBzZWNyZXQga2V5IDMyIGJ5dGU=';
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ TIDEMARK_PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+  return loadConfig({ TIDEMARK_PUBLIC_URL: TEST_PUBLIC_URL, TIDEMARK_SECRET_KEY: TEST_SECRET_KEY, ...env });
 }
 
 export interface TestApp {

@@ -2,6 +2,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
+/** The tests' TIDEMARK_SECRET_KEY for processes on a server (the same as test apps'). */
+export const TEST_SECRET_KEY = 'dGlkZW1hcmsgdGVzdCBzZWNyZXQga2V5IDMyIGJ5dGU=';
+
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -9,7 +12,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[k]) base[k] = process.env[k];
-  return { ...base, TIDEMARK_LOG_LEVEL: 'info', ...env };
+  // A server requires TIDEMARK_SECRET_KEY: processes on one get the tests' key unless the test says otherwise.
+  const key = env.DATABASE_URL && !('TIDEMARK_SECRET_KEY' in env) ? { TIDEMARK_SECRET_KEY: TEST_SECRET_KEY } : {};
+  return { ...base, TIDEMARK_LOG_LEVEL: 'info', ...key, ...env };
 }
 
 export interface CliResult {

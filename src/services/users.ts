@@ -1,13 +1,14 @@
-// People and their sessions: sign-up, sign-in (rate-limited), sessions for the web app and /v2, one-time links
-// (owner setup at first start, invitations, password resets), members of an account. Passwords are scrypt
-// hashes; session and link tokens are random and stored as SHA-256 digests.
+// People and their sessions: sign-up (rate-limited; e-mail verified when SMTP is configured), sign-in (throttled
+// per address and per account), sessions for the web app and /v2, one-time links (owner setup at first start,
+// invitations, password resets), members of an account. Passwords are scrypt hashes; session and link tokens are
+// random and stored as SHA-256 digests.
 import { randomBytes } from 'node:crypto';
 import type { Account, Plan } from '../domain/account.js';
 import type { Clock } from '../domain/clock.js';
 import { type ErrorItem, notFound, TidemarkError, validationFailed } from '../domain/errors.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
-import { randomToken, sha256 } from '../lib/secrets.js';
+import { matchesDigest, randomToken, sha256 } from '../lib/secrets.js';
 import { type Db, isUniqueViolation, type Queryable } from '../storage/db.js';
 import { findAccountById } from '../storage/repositories/accounts.js';
 import * as repo from '../storage/repositories/users.js';
@@ -24,8 +25,32 @@ const LINK_TTL_MS: Record<repo.OneTimeKind, number> = {
   invite: 7 * 24 * 3600_000,
   password_reset: 24 * 3600_000,
 };
-/** Sign-in attempts a minute, per e-mail address and per client address. */
+/** Sign-in attempts a minute per client address, whatever the account (each costs a password hash). */
 export const SIGNIN_LIMIT_PER_MINUTE = 10;
+/** Wrong passwords for one account from one client address, per quarter hour (then that address waits). */
+export const SIGNIN_FAILURES_PER_ADDRESS = 5;
+export const SIGNIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/**
+ * Wrong passwords for one account from all addresses an hour (`signinFailuresPerAccountPerHour`): past it the
+ * account is under attack, and only addresses it was signed in to successfully within KNOWN_ADDRESS_MS may still
+ * try (each within its own limit).
+ */
+export const SIGNIN_ACCOUNT_WINDOW_MS = 3600_000;
+export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
+const HOUR_MS = 3600_000;
+
+/** Rolling-hour limits (TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS, TIDEMARK_SIGNUP_LIMIT_TOTAL, TIDEMARK_SIGNIN_ACCOUNT_FAILURES). */
+export interface AuthLimits {
+  signupPerAddressPerHour: number;
+  signupPerHour: number;
+  signinFailuresPerAccountPerHour: number;
+}
+export const AUTH_LIMITS: AuthLimits = { signupPerAddressPerHour: 5, signupPerHour: 100, signinFailuresPerAccountPerHour: 20 };
+/** How long an e-mail confirmation link works. */
+export const VERIFICATION_TTL_MS = 24 * 3600_000;
+/** New confirmation links an hour, per e-mail address and per client address. */
+export const RESEND_PER_EMAIL = 3;
+export const RESEND_PER_ADDRESS = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 10;
 
@@ -47,20 +72,30 @@ export interface UserServiceOptions {
   db: Db;
   wall: Clock;
   accounts: AccountService;
-  rateLimits: Pick<RateLimitService, 'takeKeyed'>;
+  rateLimits: Pick<RateLimitService, 'takeKeyed' | 'check' | 'count' | 'clear'>;
   signupEnabled: boolean;
+  /** Sign-up and sign-in limits (default AUTH_LIMITS). */
+  limits?: AuthLimits;
   defaultPlan: Plan;
   publicUrl: () => string;
-  /** Sends invitation and reset links by e-mail when SMTP is configured. */
+  /**
+   * Sends invitation and reset links by e-mail when SMTP is configured; with one, self-serve sign-ups must confirm
+   * their e-mail address before they can sign in.
+   */
   mailer?: Mailer | null;
   logger?: Logger;
 }
+
+/** What a sign-up gives: a session, or (SMTP configured) a confirmation link sent to the address. */
+export type SignUpResult = { signedIn: SignedIn } | { verification: { email: string; emailed: boolean } };
 
 /** A link to hand over, and whether it also went out by e-mail. */
 export interface IssuedLink {
   url: string;
   emailed: boolean;
 }
+
+const NO_DIGEST = Buffer.alloc(32);
 
 /** A hash to verify against when there is no such user, so that a wrong e-mail costs what a wrong password does. */
 let decoyHash: Promise<string> | null = null;
@@ -72,8 +107,17 @@ export class UserService {
     return this.o.signupEnabled;
   }
 
-  /** A new account with its owner, signed in. */
-  async signUp(input: { email?: unknown; password?: unknown; company_name?: unknown }): Promise<SignedIn> {
+  /** Whether sign-ups must confirm their e-mail address (SMTP is configured). */
+  get verifiesEmail(): boolean {
+    return Boolean(this.o.mailer);
+  }
+
+  /**
+   * A new account with its owner: signed in at once, or, when SMTP is configured, sent a confirmation link and
+   * unable to sign in until it is used. Limited per client address and in all (valid requests only: a refused one
+   * costs no password hash). An unconfirmed sign-up older than the link's life gives way to a new one of its address.
+   */
+  async signUp(input: { email?: unknown; password?: unknown; company_name?: unknown }, clientAddress: string): Promise<SignUpResult> {
     if (!this.o.signupEnabled) {
       throw new TidemarkError('forbidden', 'Sign-up is turned off on this installation', {
         items: [{ title: 'Forbidden', detail: 'Sign-up is turned off on this installation; ask an owner for an invitation' }],
@@ -87,11 +131,25 @@ export class UserService {
     else if (company.length > 255)
       problems.push({ pointer: '/company_name', detail: 'Company name is too long (maximum is 255 characters)', code: 'too_long' });
     if (problems.length) throw validationFailed(problems);
+    const limits = this.o.limits ?? AUTH_LIMITS;
+    await this.#limit(
+      `signup:ip:${clientAddress}`,
+      limits.signupPerAddressPerHour,
+      HOUR_MS,
+      'Too many sign-ups from your address; try again later',
+    );
+    await this.#limit('signup:all', limits.signupPerHour, HOUR_MS, 'Too many sign-ups on this installation right now; try again later');
     const hash = await hashPassword(password!);
     const now = this.o.wall.now();
-    return this.#guardEmail(() =>
+    const verify = this.verifiesEmail;
+    const made = await this.#guardEmail(() =>
       this.o.db.transaction(async (tx) => {
-        if (await repo.findUserByEmail(tx, email!)) throw taken();
+        const existing = await repo.findUserByEmail(tx, email!);
+        if (existing) {
+          const stale = existing.email_verified_at === null && now.getTime() - existing.created_at.getTime() >= VERIFICATION_TTL_MS;
+          if (!stale) throw taken();
+          await repo.deleteUnverifiedSignUp(tx, existing.id);
+        }
         const account = await this.o.accounts.create(tx, {
           name: `web-${randomBytes(6).toString('hex')}`,
           companyName: company,
@@ -105,36 +163,146 @@ export class UserService {
           role: 'owner',
           created_at: now,
           updated_at: now,
+          email_verified_at: verify ? null : now,
         });
-        return this.#startSession(tx, user, account);
+        if (verify) return { kind: 'verify' as const, user, link: await this.#issueVerification(tx, user.id) };
+        return { kind: 'session' as const, signedIn: await this.#startSession(tx, user, account, clientAddress) };
       }),
     );
+    if (made.kind === 'session') return { signedIn: made.signedIn };
+    const sent = await this.#verificationMail(made.user.email, made.link);
+    return { verification: { email: made.user.email, emailed: sent.emailed } };
   }
 
-  /** Signs in; 401 for a wrong e-mail or password alike; 429 past the per-minute limits. */
+  /**
+   * Signs in; 401 for a wrong e-mail or password alike; 403 for a sign-up whose e-mail is not confirmed yet; 429
+   * past the limits. Throttling (docs/web.md, "Sign-in throttling"): attempts per client address a minute; wrong
+   * passwords per (account, address) a quarter hour; and wrong passwords per account an hour, past which only
+   * addresses the account was signed in from before may try — so a stranger's guesses never lock the owner out.
+   */
   async signIn(input: { email?: unknown; password?: unknown }, clientAddress: string): Promise<SignedIn> {
     const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
     const password = typeof input.password === 'string' ? input.password : '';
-    for (const key of [`signin:ip:${clientAddress}`, `signin:email:${email}`]) {
-      const decision = await this.o.rateLimits.takeKeyed(key, SIGNIN_LIMIT_PER_MINUTE);
-      if (!decision.allowed) {
-        const detail = 'Too many sign-in attempts; wait a minute and try again';
-        throw new TidemarkError('rate_limited', detail, {
-          retryAfterSeconds: decision.retryAfterSeconds,
-          items: [{ title: 'Too Many Requests', detail }],
-        });
+    await this.#limit(
+      `signin:ip:${clientAddress}`,
+      SIGNIN_LIMIT_PER_MINUTE,
+      undefined,
+      'Too many sign-in attempts; wait a minute and try again',
+    );
+    const pairKey = `signin:fail:${email}:${clientAddress}`;
+    const accountKey = `signin:fail:${email}`;
+    const pair = await this.o.rateLimits.check(pairKey, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_FAILURE_WINDOW_MS);
+    if (!pair.allowed) throw rateLimited(pair.retryAfterSeconds, 'Too many wrong passwords for this account; wait a while and try again');
+    const user = email ? await repo.findUserByEmail(this.o.db, email) : undefined;
+    const perAccount = (this.o.limits ?? AUTH_LIMITS).signinFailuresPerAccountPerHour;
+    const whole = await this.o.rateLimits.check(accountKey, perAccount, SIGNIN_ACCOUNT_WINDOW_MS);
+    if (!whole.allowed) {
+      const since = new Date(this.o.wall.now().getTime() - KNOWN_ADDRESS_MS);
+      const known = user ? await repo.signedInFrom(this.o.db, user.id, clientAddress, since) : false;
+      if (!known) {
+        throw rateLimited(
+          whole.retryAfterSeconds,
+          'Too many failed sign-ins for this account recently; for now it can be signed in to only from a network it was used from before. Try again later',
+        );
       }
     }
-    const user = email ? await repo.findUserByEmail(this.o.db, email) : undefined;
     decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
     const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
     if (!user || !ok) {
+      await this.o.rateLimits.count(pairKey, SIGNIN_FAILURE_WINDOW_MS);
+      await this.o.rateLimits.count(accountKey, SIGNIN_ACCOUNT_WINDOW_MS);
       const detail = 'Wrong e-mail address or password';
       throw new TidemarkError('unauthorized', detail, { items: [{ title: 'Unauthorized', detail }] });
     }
+    if (user.email_verified_at === null) {
+      // Only who knows the password learns that the address is unconfirmed.
+      const detail = `Confirm your e-mail address first: open the link we sent to ${user.email} (it works for 24 hours). No e-mail? Look in your spam folder, or ask for a new link (POST /auth/verification with your e-mail address; the sign-in page has a button).`;
+      throw new TidemarkError('forbidden', detail, {
+        items: [{ title: 'E-mail address not confirmed', detail, code: 'email_unverified' }],
+      });
+    }
     const account = await findAccountById(this.o.db, user.account_id);
     if (!account) throw new TidemarkError('unauthorized', 'Wrong e-mail address or password');
-    return this.o.db.transaction((tx) => this.#startSession(tx, user, account));
+    await this.o.rateLimits.clear(pairKey, SIGNIN_FAILURE_WINDOW_MS);
+    return this.o.db.transaction((tx) => this.#startSession(tx, user, account, clientAddress));
+  }
+
+  /**
+   * Confirms a sign-up's e-mail address with the link's token (`<id>.<secret>`): once, within 24 hours; the
+   * secret is compared in constant time with its stored digest. The user then signs in as usual.
+   */
+  async verifyEmail(token: string): Promise<{ email: string }> {
+    const m = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{16,128})$/.exec(token);
+    return this.o.db.transaction(async (tx) => {
+      const now = this.o.wall.now();
+      const row = m ? await repo.findEmailVerificationForUpdate(tx, m[1]!) : undefined;
+      // Compared even when no row was found, so that a wrong id costs what a wrong secret does.
+      const matches = matchesDigest(m?.[2] ?? token, row?.secret_sha256 ?? NO_DIGEST) && row !== undefined;
+      if (!row || !matches || row.used_at !== null || row.expires_at.getTime() <= now.getTime()) {
+        const detail =
+          'This confirmation link does not work: it was already used, has expired (links work for 24 hours) or is incomplete. Ask for a new one from the sign-in page.';
+        throw new TidemarkError('not_found', detail, { items: [{ title: 'Not Found', detail, code: 'link_invalid' }] });
+      }
+      await repo.markEmailVerified(tx, row.user_id, now);
+      await repo.endEmailVerifications(tx, row.user_id, now);
+      const user = await repo.findUserById(tx, row.user_id);
+      return { email: user?.email ?? '' };
+    });
+  }
+
+  /**
+   * Sends a new confirmation link (the old ones stop working) when `email` belongs to a sign-up not confirmed
+   * yet. Says nothing about whether it does; limited per e-mail address and per client address an hour.
+   */
+  async resendVerification(input: { email?: unknown }, clientAddress: string): Promise<void> {
+    if (!this.verifiesEmail) {
+      const detail = 'E-mail addresses are not confirmed on this installation (no SMTP server is configured): sign in directly';
+      throw new TidemarkError('not_found', detail, { items: [{ title: 'Not Found', detail }] });
+    }
+    const problems: ErrorItem[] = [];
+    const email = this.#email(input.email, problems);
+    if (problems.length) throw validationFailed(problems);
+    const tooMany = 'Too many confirmation e-mails asked for; try again later';
+    await this.#limit(`verify:ip:${clientAddress}`, RESEND_PER_ADDRESS, HOUR_MS, tooMany);
+    await this.#limit(`verify:email:${email}`, RESEND_PER_EMAIL, HOUR_MS, tooMany);
+    const user = await repo.findUserByEmail(this.o.db, email!);
+    if (!user || user.email_verified_at !== null) return;
+    const link = await this.o.db.transaction(async (tx) => {
+      await repo.endEmailVerifications(tx, user.id, this.o.wall.now());
+      return this.#issueVerification(tx, user.id);
+    });
+    await this.#verificationMail(user.email, link);
+  }
+
+  async #issueVerification(q: Queryable, userId: string): Promise<string> {
+    const id = newId();
+    const secret = randomToken('', 32);
+    const now = this.o.wall.now();
+    await repo.insertEmailVerification(q, {
+      id,
+      user_id: userId,
+      secret_sha256: sha256(secret),
+      created_at: now,
+      expires_at: new Date(now.getTime() + VERIFICATION_TTL_MS),
+    });
+    return `${this.o.publicUrl()}/verify/${id}.${secret}`;
+  }
+
+  #verificationMail(to: string, url: string): Promise<IssuedLink> {
+    return this.#mail(to, url, 'Confirm your e-mail address for Tidemark', [
+      'Someone (we hope you) created a Tidemark account with this e-mail address.',
+      '',
+      'Confirm it here (the link works once, for 24 hours), then sign in:',
+      url,
+      '',
+      'If it was not you, ignore this e-mail: the account cannot be used without the link.',
+    ]);
+  }
+
+  /** Counts one under `key` within `limit`, or answers 429 with Retry-After. */
+  async #limit(key: string, limit: number, windowMs: number | undefined, detail: string): Promise<void> {
+    const decision = await this.o.rateLimits.takeKeyed(key, limit, windowMs);
+    if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds, detail);
   }
 
   /** The live session behind a cookie value, or null. */
@@ -324,12 +492,13 @@ export class UserService {
     );
   }
 
-  async #startSession(q: Queryable, user: repo.UserRow, account: Account): Promise<SignedIn> {
+  async #startSession(q: Queryable, user: repo.UserRow, account: Account, clientAddress?: string): Promise<SignedIn> {
     const sessionToken = randomToken('', 32);
     const csrfToken = randomToken('', 24);
     const now = this.o.wall.now();
     // Signing up and using a link sign the user in too.
     await repo.noteSignIn(q, user.id, now);
+    if (clientAddress) await repo.noteSignInAddress(q, user.id, clientAddress, now);
     await repo.insertSession(q, {
       id: newId(),
       token_sha256: sha256(sessionToken),
@@ -374,6 +543,10 @@ export class UserService {
 /** Where a one-time link's token is used: the web app's setup page. */
 export function linkUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/setup/${token}`;
+}
+
+function rateLimited(retryAfterSeconds: number, detail: string): TidemarkError {
+  return new TidemarkError('rate_limited', detail, { retryAfterSeconds, items: [{ title: 'Too Many Requests', detail }] });
 }
 
 function taken() {

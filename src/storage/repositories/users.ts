@@ -11,6 +11,8 @@ export interface UserRow {
   password_hash: string;
   role: Role;
   last_sign_in_at: Date | null;
+  /** Null while a self-serve sign-up waits for its e-mail address to be confirmed. */
+  email_verified_at: Date | null;
   created_at: Date;
   updated_at: Date;
   [k: string]: unknown;
@@ -40,12 +42,28 @@ export interface OneTimeTokenRow {
 
 export const USER_EMAIL_CONSTRAINT = 'users_email_key';
 
-export async function insertUser(q: Queryable, u: Omit<UserRow, 'last_sign_in_at'>): Promise<UserRow> {
+/**
+ * A new user; verified at creation unless `email_verified_at` is null (a self-serve sign-up waiting for its
+ * e-mail): owner setup and invitation links are issued by the operator or an owner.
+ */
+export async function insertUser(
+  q: Queryable,
+  u: Omit<UserRow, 'last_sign_in_at' | 'email_verified_at'> & { email_verified_at?: Date | null },
+): Promise<UserRow> {
   const row = await one<UserRow>(
     q,
-    `INSERT INTO users (id, account_id, email, password_hash, role, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-    [u.id, u.account_id, u.email, u.password_hash, u.role, u.created_at, u.updated_at],
+    `INSERT INTO users (id, account_id, email, password_hash, role, created_at, updated_at, email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+    [
+      u.id,
+      u.account_id,
+      u.email,
+      u.password_hash,
+      u.role,
+      u.created_at,
+      u.updated_at,
+      u.email_verified_at === undefined ? u.created_at : u.email_verified_at,
+    ],
   );
   return row!;
 }
@@ -114,7 +132,13 @@ export async function findSession(q: Queryable, digest: Buffer, now: Date): Prom
 /** to_jsonb turns timestamps into strings: give the user row back its Dates. */
 function reviveUser(u: UserRow): UserRow {
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
-  return { ...u, last_sign_in_at: date(u.last_sign_in_at), created_at: date(u.created_at)!, updated_at: date(u.updated_at)! };
+  return {
+    ...u,
+    last_sign_in_at: date(u.last_sign_in_at),
+    email_verified_at: date(u.email_verified_at),
+    created_at: date(u.created_at)!,
+    updated_at: date(u.updated_at)!,
+  };
 }
 
 export async function deleteSession(q: Queryable, digest: Buffer): Promise<void> {
@@ -146,4 +170,74 @@ export async function findOneTimeToken(q: Queryable, digest: Buffer, now: Date, 
 
 export async function useOneTimeToken(q: Queryable, id: string, now: Date): Promise<void> {
   await q.query('UPDATE one_time_tokens SET used_at = $2 WHERE id = $1', [id, now]);
+}
+
+// ---------- e-mail verification ----------
+
+export interface EmailVerificationRow {
+  id: string;
+  user_id: string;
+  secret_sha256: Buffer;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  [k: string]: unknown;
+}
+
+export async function insertEmailVerification(q: Queryable, v: Omit<EmailVerificationRow, 'used_at'>): Promise<void> {
+  await q.query('INSERT INTO email_verifications (id, user_id, secret_sha256, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    v.id,
+    v.user_id,
+    v.secret_sha256,
+    v.created_at,
+    v.expires_at,
+  ]);
+}
+
+/** A verification link by its id, locked so that it is used once even by two requests at once. */
+export async function findEmailVerificationForUpdate(q: Queryable, id: string): Promise<EmailVerificationRow | undefined> {
+  return one<EmailVerificationRow>(q, 'SELECT * FROM email_verifications WHERE id = $1 FOR UPDATE', [id]);
+}
+
+/** Ends every unused link of a user (a link was used, or a new one replaces them). */
+export async function endEmailVerifications(q: Queryable, userId: string, now: Date): Promise<void> {
+  await q.query('UPDATE email_verifications SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, now]);
+}
+
+export async function markEmailVerified(q: Queryable, userId: string, now: Date): Promise<void> {
+  await q.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $2), updated_at = $2 WHERE id = $1', [userId, now]);
+}
+
+/**
+ * Removes a sign-up that was never confirmed, with its account when no one else is in it (a new sign-up of the
+ * same address takes its place).
+ */
+export async function deleteUnverifiedSignUp(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `WITH gone AS (DELETE FROM users WHERE id = $1 AND email_verified_at IS NULL RETURNING account_id)
+     DELETE FROM accounts a USING gone
+     WHERE a.id = gone.account_id AND NOT EXISTS (SELECT 1 FROM users x WHERE x.account_id = a.id AND x.id <> $1)`,
+    [userId],
+  );
+}
+
+// ---------- addresses signed in from ----------
+
+export async function noteSignInAddress(q: Queryable, userId: string, address: string, now: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO user_sign_in_addresses (user_id, address, last_at) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, address) DO UPDATE SET last_at = GREATEST(user_sign_in_addresses.last_at, EXCLUDED.last_at)`,
+    [userId, address, now],
+  );
+}
+
+/** Whether the user signed in successfully from `address` since `since`. */
+export async function signedInFrom(q: Queryable, userId: string, address: string, since: Date): Promise<boolean> {
+  return (
+    (await one(q, 'SELECT 1 FROM user_sign_in_addresses WHERE user_id = $1 AND address = $2 AND last_at >= $3', [
+      userId,
+      address,
+      since,
+    ])) !== undefined
+  );
 }

@@ -1,5 +1,6 @@
-// The web app's sign-up, sign-in, session, one-time links and team management (plain JSON; errors in the
-// JSON:API errors form). Sessions are an http-only, same-site cookie; writes need the session's CSRF token.
+// The web app's sign-up, sign-in, e-mail confirmation, session, one-time links and team management (plain JSON;
+// errors in the JSON:API errors form). Sessions are an http-only, same-site cookie; writes need the session's CSRF
+// token. Client addresses (req.ip) are the X-Forwarded-For client only behind a trusted proxy (app.ts).
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SignedIn, SessionView } from '../../../services/users.js';
@@ -32,6 +33,7 @@ export default function authRoutes(app: App, deps: HttpDeps) {
 
   app.get('/auth/config', { schema: hide, config: { auth: 'none' } }, async () => ({
     signup_enabled: deps.users.signupEnabled,
+    email_verification: deps.users.verifiesEmail,
     sandbox: deps.sandbox !== null,
   }));
 
@@ -39,9 +41,23 @@ export default function authRoutes(app: App, deps: HttpDeps) {
     return view({ user: userOf(req), account: req.account!, csrfToken: req.csrfToken! });
   });
 
-  app.post('/auth/signup', { schema: { ...hide, body: anyBody }, config: { auth: 'none' } }, async (req, reply) =>
-    signedIn(reply, await deps.users.signUp(req.body ?? {}), 201),
-  );
+  // 201 either way: with a session (no SMTP), or without one and `verification_required` (the link was e-mailed).
+  app.post('/auth/signup', { schema: { ...hide, body: anyBody }, config: { auth: 'none' } }, async (req, reply) => {
+    const made = await deps.users.signUp(req.body ?? {}, req.ip);
+    if ('signedIn' in made) return signedIn(reply, made.signedIn, 201);
+    return reply.code(201).send({ verification_required: true, ...made.verification });
+  });
+
+  /** Asks for a new confirmation link; 202 whether or not the address has an unconfirmed sign-up. */
+  app.post('/auth/verification', { schema: { ...hide, body: anyBody }, config: { auth: 'none' } }, async (req, reply) => {
+    await deps.users.resendVerification(req.body ?? {}, req.ip);
+    return reply.code(202).send({ sent: true });
+  });
+
+  app.post('/auth/verification/:token', { schema: hide, config: { auth: 'none' } }, async (req) => {
+    const { token } = req.params as { token: string };
+    return { verified: true, ...(await deps.users.verifyEmail(token)) };
+  });
 
   app.post('/auth/signin', { schema: { ...hide, body: anyBody }, config: { auth: 'none' } }, async (req, reply) =>
     signedIn(reply, await deps.users.signIn(req.body ?? {}, req.ip)),

@@ -56,7 +56,7 @@ export interface HttpDeps {
    * A new MCP server whose tools act for the account (one per request: the endpoint is stateless). Made by the
    * composition root: the MCP tools are built on http's renderers, so http cannot import them.
    */
-  mcpServer(account: Account): McpServer;
+  mcpServer(account: Account, request?: McpRequest): McpServer;
   /** Stop, resume and on-demand refresh; the engine's attempts and refreshes run in workers. */
   trackingEngine: TrackingEngine;
   rateLimits: RateLimitService;
@@ -75,6 +75,12 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
+/** The HTTP request an MCP server answers: its id goes in tool errors, its logger records what failed inside a tool. */
+export interface McpRequest {
+  id: string;
+  log: FastifyBaseLogger;
+}
+
 /**
  * How a route is protected: an account's API key (or the web app's session), the admin token, or nothing;
  * `admin_or_feature` takes the admin token or the key of an account with the route's `feature`; `session`
@@ -88,6 +94,8 @@ declare module 'fastify' {
     rateBucket?: RateBucket;
     /** A feature the account must have; without it the route answers 403 "… not enabled …". */
     feature?: Feature;
+    /** The body speaks another protocol (MCP's JSON-RPC) that refuses unstorable text itself (http/text-guard.ts). */
+    ownTextCheck?: boolean;
   }
   interface FastifyInstance {
     routeTable: { method: string; url: string; documented: boolean }[];

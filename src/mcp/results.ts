@@ -3,6 +3,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { TidemarkError } from '../domain/errors.js';
+import { describeUnstorable, findUnstorable } from '../lib/storable-text.js';
+import type { ToolContext } from './context.js';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -18,6 +20,36 @@ export function ok(summary: string, data: Record<string, unknown>): CallToolResu
 /** A failure the model can act on: what went wrong and the next step. */
 export function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/**
+ * Tool arguments with text PostgreSQL cannot store (NUL, unpaired surrogates) as the tool error that names them, or
+ * null when every argument can be stored. Checked before any tool body runs (server.ts), as the HTTP edge checks
+ * request bodies.
+ */
+export function refusedArguments(args: unknown): CallToolResult | null {
+  const found = findUnstorable(args);
+  if (!found.length) return null;
+  const name = (path: (string | number)[]) => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${p}` : p)).join('');
+  return toolError(`${found.map((f) => describeUnstorable(name(f.path), f)).join('; ')}.`);
+}
+
+/**
+ * Whatever a tool body threw, as a tool result: a client-facing TidemarkError says what it says; anything else (a
+ * database error, a bug) is logged with the request id and answered without its text, which is not for clients.
+ */
+export function failureOf(err: unknown, tool: string, ctx: Pick<ToolContext, 'request'>): CallToolResult {
+  if (err instanceof TidemarkError && err.code === 'unavailable') {
+    const wait = err.retryAfterSeconds ? `${err.retryAfterSeconds} s` : 'a minute';
+    return toolError(`Tidemark cannot answer right now — wait ${wait} and call ${tool} again.`);
+  }
+  if (err instanceof TidemarkError && err.code !== 'internal') {
+    const details = err.items.map((i) => i.detail ?? i.title).filter((d): d is string => Boolean(d) && d !== err.message);
+    return toolError([err.message, ...details].join('; '));
+  }
+  ctx.request?.log.error({ err, tool }, 'MCP tool failed');
+  const id = ctx.request ? ` (request id ${ctx.request.id})` : '';
+  return toolError(`${tool} failed inside Tidemark${id}; the error is logged for the operator. Try again later.`);
 }
 
 /**
@@ -37,6 +69,7 @@ export async function guarded(notFoundMessage: string, body: () => Promise<CallT
     }
     if (err.code === 'rate_limited') return toolError(`${err.message} — wait a minute before calling again.`);
     if (err.code === 'feature_not_enabled' || err.code === 'forbidden') return toolError(err.message);
+    // Anything else is answered by failureOf, around every tool (server.ts).
     throw err;
   }
 }

@@ -1,9 +1,10 @@
 // The MCP server of one request: stateless, so each authenticated request gets its own server holding the
 // caller's account, with every tool, prompt and resource registered.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolContext } from './context.js';
 import { PROMPTS } from './prompts/index.js';
 import { RESOURCES } from './resources/index.js';
+import { failureOf, refusedArguments } from './results.js';
 import { registerGetContainer } from './tools/get-container.js';
 import { registerGetContainerRoute } from './tools/get-container-route.js';
 import { registerGetContainerTransportEvents } from './tools/get-container-transport-events.js';
@@ -51,8 +52,31 @@ const CAPABILITIES = {
   completions: {},
 };
 
+/**
+ * Every tool registered on `server` runs behind the same edge as the REST API: arguments with text that cannot be
+ * stored are a tool error naming them, before the tool runs; and nothing a tool throws reaches the client as it is
+ * (the SDK would answer an exception's message, e.g. PostgreSQL's error text): failureOf decides what is said.
+ */
+function guardTools(server: McpServer, ctx: ToolContext): void {
+  const register = server.registerTool.bind(server) as (name: string, config: { inputSchema?: unknown }, cb: ToolCallback) => unknown;
+  const guarded =
+    (name: string, withInput: boolean, callback: (...a: unknown[]) => unknown) =>
+    async (...a: unknown[]) => {
+      const refused = withInput ? refusedArguments(a[0]) : null;
+      if (refused) return refused;
+      try {
+        return await callback(...a);
+      } catch (err) {
+        return failureOf(err, name, ctx);
+      }
+    };
+  server.registerTool = ((name: string, config: { inputSchema?: unknown }, callback: (...a: unknown[]) => unknown) =>
+    register(name, config, guarded(name, config.inputSchema !== undefined, callback) as ToolCallback)) as typeof server.registerTool;
+}
+
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
+  guardTools(server, ctx);
   for (const register of [...TOOLS, ...PROMPTS, ...RESOURCES]) register(server, ctx);
   // The SDK turns listChanged on when the first tool, prompt or resource is registered: announce what we do.
   server.server.registerCapabilities(CAPABILITIES);

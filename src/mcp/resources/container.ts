@@ -1,7 +1,7 @@
 // tidemark://container/{id}: a container as JSON, with the attributes of GET /v2/containers/{id}, read through the
 // services with the request's account. Another account's or an unknown id is a resource-not-found error.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { TidemarkError } from '../../domain/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { ToolContext } from '../context.js';
@@ -12,7 +12,7 @@ export const RESOURCE_NOT_FOUND = -32002;
 
 export const CONTAINER_URI_TEMPLATE = 'tidemark://container/{id}';
 
-export function registerContainerResource(server: McpServer, { deps, account }: ToolContext) {
+export function registerContainerResource(server: McpServer, { deps, account, request }: ToolContext) {
   const { container: kind } = kinds(deps);
   server.registerResource(
     'container',
@@ -34,7 +34,13 @@ export function registerContainerResource(server: McpServer, { deps, account }: 
         return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(document, null, 2) }] };
       } catch (err) {
         if (err instanceof TidemarkError && err.code === 'not_found') throw notFound();
-        throw err;
+        // The SDK would answer the error's own message (PostgreSQL's text, say): log it, say only that it failed.
+        request?.log.error({ err, uri: uri.href }, 'MCP resource read failed');
+        const id = request ? ` (request id ${request.id})` : '';
+        throw new McpError(
+          ErrorCode.InternalError,
+          `Reading ${uri.href} failed inside Tidemark${id}; the error is logged for the operator.`,
+        );
       }
     },
   );

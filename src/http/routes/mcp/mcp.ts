@@ -66,7 +66,8 @@ function wantsSse(accept: string | undefined): boolean {
 }
 
 export default function mcpRoutes(app: App, deps: HttpDeps) {
-  const config = { auth: 'none' as const };
+  // JSON-RPC bodies: tool arguments with unstorable text are refused by the MCP server as tool errors.
+  const config = { auth: 'none' as const, ownTextCheck: true };
   const schema = { hide: true };
 
   /** An API key (as on /v2), else an OAuth access token issued for this endpoint. */
@@ -114,7 +115,7 @@ export default function mcpRoutes(app: App, deps: HttpDeps) {
     const res = reply.raw;
     for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
     res.setHeader('x-request-id', String(req.id));
-    const server = deps.mcpServer(account);
+    const server = deps.mcpServer(account, { id: String(req.id), log: req.log });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: !wantsSse(req.headers.accept),

@@ -8,9 +8,10 @@ import { TidemarkError } from '../domain/errors.js';
 import { randomUUID } from 'node:crypto';
 import { authenticateAccount, authenticateAdmin, authenticateSession, enforceRateLimit, isAdmin, requireFeature } from './auth.js';
 import type { App, HttpDeps } from './context.js';
-import { errorBody, sendError } from './errors.js';
+import { clientError, errorBody, frameworkError, sendError } from './errors.js';
 import { parseQuery } from './query.js';
 import { JSONAPI } from './reply.js';
+import { refuseUnstorableText } from './text-guard.js';
 import adminAccounts from './routes/admin/accounts.js';
 import authRoutes from './routes/auth/auth.js';
 import apiKeyRoutes from './routes/api-keys/api-keys.js';
@@ -121,6 +122,9 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
       querystringParser: parseQuery,
     },
     bodyLimit: 1024 * 1024,
+    // What the router and the HTTP parser refuse is answered in the JSON:API errors form too (errors.ts).
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     // request.ip (every per-address limit's key) is the X-Forwarded-For client only when the peer is a trusted
     // proxy (TIDEMARK_TRUSTED_PROXIES); otherwise the header is ignored and the socket's address is the client's.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
@@ -199,6 +203,9 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
       requireFeature(req.account, feature);
     }
   });
+
+  // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused here, for every route, before validation.
+  app.addHook('preValidation', refuseUnstorableText);
 
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';

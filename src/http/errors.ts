@@ -1,4 +1,8 @@
-// The one place that maps error codes to HTTP statuses and renders JSON:API `errors[]` bodies.
+// The one place that maps error codes to HTTP statuses and renders JSON:API `errors[]` bodies — for every error,
+// whatever raises it: routes and hooks (sendError), the router (frameworkError), the HTTP parser (clientError).
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { TidemarkError, type ErrorCode, type ErrorItem } from '../domain/errors.js';
 
@@ -24,12 +28,15 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   423: 'Locked',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -106,6 +113,7 @@ function toParameter(instancePath: string): string {
 
 export function sendError(reply: FastifyReply, err: unknown, request: FastifyRequest): FastifyReply {
   const requestId = String(request.id);
+  reply.header('x-request-id', requestId);
   if (err instanceof TidemarkError) {
     const status = STATUS[err.code];
     if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
@@ -134,16 +142,73 @@ export function sendError(reply: FastifyReply, err: unknown, request: FastifyReq
         errors: [{ status: '500', source: null, title: 'Internal Server Error', detail: null, meta: { request_id: requestId } }],
       });
   }
-  const detail =
-    fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-      ? `Unsupported media type ${request.headers['content-type'] ?? ''}; send application/json or application/vnd.api+json`.trim()
-      : fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON'
-        : fe.message;
   return reply
     .code(status)
     .type('application/vnd.api+json')
-    .send(errorBody(status, [{ detail }], requestId));
+    .send(errorBody(status, [{ detail: clientDetail(fe, request) }], requestId));
+}
+
+/**
+ * What a client is told about a 4xx error that is not ours: Fastify's own messages (body too large, bad content
+ * length …) are written for clients; another library's 4xx error may carry internal text, so it says nothing.
+ */
+function clientDetail(fe: FastifyError, request: FastifyRequest): string | null {
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return `Unsupported media type ${request.headers['content-type'] ?? ''}; send application/json or application/vnd.api+json`.trim();
+  }
+  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return 'The request body is not valid JSON';
+  }
+  return typeof fe.code === 'string' && fe.code.startsWith('FST_') ? fe.message : null;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. A path parameter longer than
+ * the router takes (100 characters) names no resource: 404, as an unknown id is. A path whose percent-encoding does
+ * not decode (`/v2/shipments/%`, bad UTF-8) is a 400.
+ */
+export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const requestId = String(request.id);
+  reply.header('x-request-id', requestId);
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply
+      .code(404)
+      .type('application/vnd.api+json')
+      .send(errorBody(404, [{ title: 'Not Found' }], requestId));
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    const detail = 'The URL path is not valid: a percent-escape is incomplete or does not decode to UTF-8';
+    return reply
+      .code(400)
+      .type('application/vnd.api+json')
+      .send(errorBody(400, [{ detail }], requestId));
+  }
+  return sendError(reply, err, request);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what the HTTP parser refuses before there is a request (malformed request line or
+ * header, headers too large, a request too slow), answered on the socket in the same JSON:API form, with a fresh
+ * request id, and the connection closed.
+ */
+export function clientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const detail =
+    status === 408
+      ? 'The request was not received in time'
+      : status === 431
+        ? 'The request headers are too large'
+        : 'The request is not valid HTTP';
+  const requestId = randomUUID();
+  const body = JSON.stringify(errorBody(status, [{ detail }], requestId));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/vnd.api+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** JSON:API: a body whose id is not the resource's in the URL is a conflict. */

@@ -27,6 +27,7 @@ import { PgDb } from '../src/storage/pg.js';
 import { backendPids, cpuOf, cpuUsedSince, machineBusySince, machineTicks, profileWindow } from './lib/cpu.js';
 import { admin, databaseUrl, dropDatabase, createDatabase } from './lib/database.js';
 import { fmt, type GoalResult } from './lib/report.js';
+import { BENCH_SECRET_KEY } from './lib/servers.js';
 import { buildEngine, drain, type Pick, pickStories, PreparedRegistry, prepareAnswers, type WorldSpec } from './ingest-world.js';
 
 const PREFIX = 'bench_ingest';
@@ -62,7 +63,12 @@ async function copyDatabase(template: string, name: string): Promise<string> {
 async function setUp(url: string, picks: Pick[], spec: WorldSpec): Promise<{ requests: number; ms: number }> {
   const db = new PgDb(url, { max: 10, applicationName: 'bench ingest setup' });
   try {
-    const config = loadConfig({ DATABASE_URL: url, TIDEMARK_SANDBOX: 'off', TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: 'on' });
+    const config = loadConfig({
+      DATABASE_URL: url,
+      TIDEMARK_SANDBOX: 'off',
+      TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: 'on',
+      TIDEMARK_SECRET_KEY: BENCH_SECRET_KEY,
+    });
     const world = new FixedClock(spec.t0);
     const clocks: Clocks = { wall: systemClock, world };
     const services = makeServices(config, db, clocks);

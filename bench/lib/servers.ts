@@ -9,6 +9,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const MAIN = resolve(ROOT, 'src/main.ts');
 
 /** A Tidemark process the bench started. */
+/** TIDEMARK_SECRET_KEY of the benchmarks' processes and seeding on a server (32 bytes, base64). */
+export const BENCH_SECRET_KEY = 'dGlkZW1hcmsgYmVuY2ggc2VjcmV0IGtleSAzMiBieXQ=';
+
 export interface Tidemark {
   url: string;
   pid: number;
@@ -41,7 +44,10 @@ export async function startTidemark(
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      ...('databaseUrl' in where ? { DATABASE_URL: where.databaseUrl } : { TIDEMARK_DATA_DIR: where.dataDir }),
+      // A server requires TIDEMARK_SECRET_KEY (the key sealing secrets stays out of the database); `env` may set its own.
+      ...('databaseUrl' in where
+        ? { DATABASE_URL: where.databaseUrl, TIDEMARK_SECRET_KEY: BENCH_SECRET_KEY }
+        : { TIDEMARK_DATA_DIR: where.dataDir }),
       TIDEMARK_LOG_LEVEL: 'warn',
       TIDEMARK_SANDBOX: 'off',
       ...env,

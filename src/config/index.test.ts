@@ -177,6 +177,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TIDEMARK_SIGNUP_LIMIT_TOTAL: 'many' })).toThrow(/TIDEMARK_SIGNUP_LIMIT_TOTAL/);
   });
 
+  it('reads the secret key settings: the key file of a data directory, the old key of a re-seal, the test crash point', () => {
+    const c = loadConfig({ TIDEMARK_DATA_DIR: '/var/lib/tidemark' });
+    expect(c.secretKeyFile).toBe('/var/lib/tidemark/secret-key');
+    expect(c.oldSecretKey).toBeNull();
+    expect(c.testCrashAt).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/tidemark' }).secretKeyFile).toBeNull();
+    const old = randomBytes(32);
+    expect(loadConfig({ TIDEMARK_OLD_SECRET_KEY: old.toString('base64') }).oldSecretKey?.equals(old)).toBe(true);
+    const bad = randomBytes(31).toString('base64');
+    expect(() => loadConfig({ TIDEMARK_OLD_SECRET_KEY: bad })).toThrow(/TIDEMARK_OLD_SECRET_KEY.*value not shown/);
+    expect(loadConfig({ TIDEMARK_TEST_CRASH_AT: 'first-start-commit' }).testCrashAt).toBe('first-start-commit');
+    expect(() => loadConfig({ TIDEMARK_TEST_CRASH_AT: 'sometime' })).toThrow('TIDEMARK_TEST_CRASH_AT');
+  });
+
   it('reports every problem at once', () => {
     try {
       loadConfig({ PORT: 'x', TIDEMARK_NOPE: '1' });

@@ -27,7 +27,7 @@ async function where(): Promise<{ args: string[]; env: Record<string, string> }>
 
 async function start(env: Record<string, string> = {}): Promise<Server> {
   const w = await where();
-  const server = await startServer(w.args, { TIDEMARK_SANDBOX_SPEED: '0', ...w.env, ...env });
+  const server = await startServer(w.args, { TIDEMARK_SANDBOX_SPEED: '0', ...w.env, ...env }, 180_000);
   servers.push(server);
   return server;
 }
@@ -36,7 +36,7 @@ const json = (res: Response) => res.json() as Promise<Record<string, unknown>>;
 
 describe('a crash right after the first start commits', () => {
   it('has printed the secrets already, and the operator recovers a new admin token and owner link with the CLI', {
-    timeout: 180_000,
+    timeout: 400_000,
   }, async () => {
     const w = await where();
     const crashed = await tidemark(['start', '--port', '0', ...w.args], { ...w.env, TIDEMARK_TEST_CRASH_AT: 'first-start-commit' });
@@ -106,7 +106,7 @@ describe('a crash right after the first start commits', () => {
 
 describe('a process that dies in the middle of a clock advance', () => {
   it('leaves no lock behind: the next advance is accepted at once, and reached_at says how far the dead one got', {
-    timeout: 180_000,
+    timeout: 400_000,
   }, async () => {
     const w = await where();
     // The admin token: a new one when the first start ran already (the test above), else the first start's.

@@ -41,7 +41,8 @@ describe('OAuth 2.1 for MCP clients', () => {
 
   beforeAll(async () => {
     // oidc-provider keeps time by the system clock; the records' expiry follows the wall clock, so both run on now.
-    t = await testApp({ clock: new FixedClock(new Date()) });
+    // Every sign-up here comes from one address: more than the default 5 an hour.
+    t = await testApp({ clock: new FixedClock(new Date()), env: { TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS: '100' } });
   });
   afterAll(async () => {
     await t?.close();

@@ -16,6 +16,7 @@ import Shipments from './pages/Shipments';
 import SignIn from './pages/SignIn';
 import SignUp from './pages/SignUp';
 import Team from './pages/Team';
+import Verify from './pages/Verify';
 import type { AppPath } from './paths';
 
 export type Access = 'public' | 'guest' | 'user' | 'owner';
@@ -38,6 +39,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/signin', access: 'guest', page: SignIn },
   { path: '/signup', access: 'guest', page: SignUp },
   { path: '/setup/:token', access: 'public', page: Setup },
+  // A sign-up's e-mail confirmation link (only when the server sends e-mail).
+  { path: '/verify/:token', access: 'public', page: Verify },
   { path: '/shipments', access: 'user', page: Shipments },
   { path: '/shipments/:id', access: 'user', page: Shipment },
   { path: '/containers/:id', access: 'user', page: Container },

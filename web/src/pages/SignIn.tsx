@@ -1,5 +1,6 @@
 // `/signin?next=<path>`: e-mail and password; on success the session is set and the user goes to `next`
-// (a same-origin path only) or the shipments.
+// (a same-origin path only) or the shipments. A sign-up whose e-mail address is not confirmed yet is told so,
+// with a way to have the link sent again.
 import { useState } from 'preact/hooks';
 import { FormErrors, SubmitButton, TextField } from '../components/Field';
 import { Page } from '../components/Page';
@@ -8,9 +9,12 @@ import { useForm, useLoad } from '../lib/hooks';
 import { Link, navigate, safeNext } from '../lib/router';
 import { type Session, setSession } from '../lib/session';
 import type { PageProps } from '../routes';
+import { ResendVerification } from './Verify';
 
 export interface AuthConfig {
   signup_enabled: boolean;
+  /** Sign-ups confirm their e-mail address before they can sign in (the server sends e-mail). */
+  email_verification: boolean;
   sandbox: boolean;
 }
 
@@ -18,6 +22,8 @@ export default function SignIn({ location }: PageProps) {
   const next = safeNext(location.search.get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  /** The address whose confirmation is still awaited, after a sign-in with the right password. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const form = useForm();
   const config = useLoad((signal) => api.get<AuthConfig>('/auth/config', { signal, on401: 'throw' }), []);
 
@@ -30,10 +36,12 @@ export default function SignIn({ location }: PageProps) {
       });
       return;
     }
+    setUnconfirmed(null);
     const s = await form.run(async () => {
       try {
         return await api.post<Session>('/auth/signin', { email: email.trim(), password }, { on401: 'throw' });
       } catch (err) {
+        if (err instanceof ApiError && err.problems.some((p) => p.code === 'email_unverified')) setUnconfirmed(email.trim());
         if (err instanceof ApiError && err.status === 401)
           throw new ApiError(401, [
             { message: 'The e-mail address or the password is not right.', field: null, parameter: null, code: null },
@@ -78,6 +86,7 @@ export default function SignIn({ location }: PageProps) {
         </div>
         <p class="muted">Forgot your password? Ask an owner of your account for a reset link.</p>
       </form>
+      {unconfirmed && <ResendVerification email={unconfirmed} />}
       {config.data?.signup_enabled && (
         <p class="below-card">
           New to Tidemark?{' '}

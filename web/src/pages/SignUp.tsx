@@ -1,5 +1,6 @@
 // `/signup`: a new account (company name) with its first user as owner. Hidden when the server says sign-up
-// is off (TIDEMARK_SIGNUP=off): then the page says how to get in instead.
+// is off (TIDEMARK_SIGNUP=off): then the page says how to get in instead. When the server sends e-mail, the new
+// account is not signed in: the page says to open the confirmation link sent to the address.
 import { useState } from 'preact/hooks';
 import { Async } from '../components/Async';
 import { FormErrors, SubmitButton, TextField } from '../components/Field';
@@ -10,6 +11,14 @@ import { Link, navigate, safeNext } from '../lib/router';
 import { type Session, setSession } from '../lib/session';
 import type { PageProps } from '../routes';
 import type { AuthConfig } from './SignIn';
+import { ResendVerification } from './Verify';
+
+/** What sign-up answers when the address must be confirmed first. */
+interface VerificationPending {
+  verification_required: true;
+  email: string;
+  emailed: boolean;
+}
 
 export default function SignUp({ location }: PageProps) {
   const config = useLoad((signal) => api.get<AuthConfig>('/auth/config', { signal, on401: 'throw' }), []);
@@ -38,6 +47,7 @@ function SignUpForm({ next }: { next: string }) {
   const [company, setCompany] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [pending, setPending] = useState<VerificationPending | null>(null);
   const form = useForm();
 
   const submit = async (e: Event) => {
@@ -48,14 +58,45 @@ function SignUpForm({ next }: { next: string }) {
     if (!password) missing.password = 'Choose a password.';
     if (Object.keys(missing).length) return form.fail([], missing);
     const s = await form.run(
-      () => api.post<Session>('/auth/signup', { company_name: company.trim(), email: email.trim(), password }, { on401: 'throw' }),
+      () =>
+        api.post<Session | VerificationPending>(
+          '/auth/signup',
+          { company_name: company.trim(), email: email.trim(), password },
+          { on401: 'throw' },
+        ),
       ['company_name', 'email', 'password'],
     );
-    if (s) {
+    if (s && 'verification_required' in s) setPending(s);
+    else if (s) {
       setSession(s);
       navigate(next, { replace: true });
     }
   };
+
+  if (pending) {
+    return (
+      <>
+        <div class="card">
+          <h2>Check your inbox</h2>
+          {pending.emailed ? (
+            <p>
+              We sent a confirmation link to <strong>{pending.email}</strong>. Open it within 24 hours to confirm the address, then sign in.
+              Nothing there? Look in your spam folder, or ask for a new link below.
+            </p>
+          ) : (
+            <p>
+              Your account is created, but the confirmation e-mail to <strong>{pending.email}</strong> could not be sent just now. Ask for a
+              new link below in a moment; you can sign in once the address is confirmed.
+            </p>
+          )}
+          <p>
+            <Link href="/signin">Sign in</Link>
+          </p>
+        </div>
+        <ResendVerification email={pending.email} />
+      </>
+    );
+  }
 
   return (
     <>

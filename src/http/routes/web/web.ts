@@ -18,6 +18,7 @@ export const APP_PATHS = [
   '/signin',
   '/signup',
   '/setup/:token',
+  '/verify/:token',
   '/shipments',
   '/shipments/:id',
   '/containers/:id',

@@ -38,6 +38,8 @@ interface Node {
   value: unknown;
   key: string | number | null;
   parent: Node | null;
+  /** The node stands for its member name, which cannot be stored, not for its value. */
+  badName?: Unstorable;
 }
 
 function pathOf(node: Node): (string | number)[] {
@@ -55,6 +57,10 @@ export function findUnstorable(root: unknown, limit = 20): UnstorableText[] {
   const stack: Node[] = [{ value: root, key: null, parent: null }];
   while (stack.length && found.length < limit) {
     const node = stack.pop()!;
+    if (node.badName) {
+      found.push({ path: pathOf(node), inName: true, what: node.badName });
+      continue;
+    }
     const { value } = node;
     if (typeof value === 'string') {
       const what = unstorableIn(value);
@@ -67,11 +73,8 @@ export function findUnstorable(root: unknown, limit = 20): UnstorableText[] {
       for (let i = 0; i < value.length; i++) children.push({ value: value[i], key: i, parent: node });
     } else {
       for (const [key, child] of Object.entries(value)) {
-        const what = unstorableIn(key);
-        if (what) {
-          found.push({ path: [...pathOf(node), key], inName: true, what });
-          if (found.length >= limit) break;
-        }
+        const badName = unstorableIn(key);
+        if (badName) children.push({ value: undefined, key, parent: node, badName });
         children.push({ value: child, key, parent: node });
       }
     }

@@ -147,3 +147,34 @@ describe.skipIf(!onServer())('a backend terminated under a PgDb (server only)', 
     expect(unhandled).toEqual([]);
   });
 });
+
+describe('a transaction that fails for a reason of its own (both databases)', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await freshDatabase();
+    await t.db.exec('CREATE TABLE unique_probe (k text PRIMARY KEY)');
+  });
+  afterAll(() => t?.drop());
+
+  it('keeps its own error, rolls back, and leaves the connection usable', async () => {
+    const own = new TidemarkError('conflict', 'taken');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query("INSERT INTO unique_probe VALUES ('a')");
+        throw own;
+      }),
+    ).rejects.toBe(own);
+    const dup = await t.db
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO unique_probe VALUES ('b')");
+        await tx.query("INSERT INTO unique_probe VALUES ('b')");
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(dup).not.toBeInstanceOf(TidemarkError);
+    expect((dup as { code?: string }).code).toBe('23505');
+    expect(await t.db.query('SELECT k FROM unique_probe')).toEqual([]);
+  });
+});

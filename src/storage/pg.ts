@@ -121,10 +121,12 @@ export class PgDb implements Db {
       tx.notices.sendTo(this.#notifier);
       return result;
     } catch (err) {
-      // Only on a connection still there: a ROLLBACK on a dead one would wait for nothing (the server rolled back).
-      if (!lost) await client.query('ROLLBACK').catch((e: unknown) => onError(e as Error));
       // A connection lost meanwhile is what to say, unless the transaction's code gave an answer of its own.
-      throw asUnavailable(lost && !(err instanceof TidemarkError) && !isConnectionError(err) ? lost : err);
+      const cause = lost && !(err instanceof TidemarkError) && !isConnectionError(err) ? lost : err;
+      // Only on a connection still there: a ROLLBACK on a dead one would wait for nothing (the server rolled back).
+      // A connection whose ROLLBACK failed is not pooled again either.
+      if (!lost) await client.query('ROLLBACK').catch((e: unknown) => onError(e as Error));
+      throw asUnavailable(cause);
     } finally {
       client.off('error', onError);
       client.release(lost ?? undefined);

@@ -2,6 +2,7 @@
 // would take the whole 60 s delivery timeout), a clock advance in flight, and its stdout a closed pipe, is asked to
 // stop with SIGTERM. It is gone within TIDEMARK_STOP_TIMEOUT (the default 10 s) and has given its webhook leases
 // back for other workers. On PGlite by default; on the PostgreSQL server when TEST_DATABASE_URL is set.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,8 @@ describe('stopping the real service', () => {
       database = await freshDatabase();
       cleanups.push(() => database!.drop());
       env.DATABASE_URL = database.url!;
+      // A server keeps no key of its own for the secrets it seals (docs/operations.md).
+      env.TIDEMARK_SECRET_KEY = randomBytes(32).toString('base64');
     } else {
       dir = mkdtempSync(join(tmpdir(), 'tidemark-stop-'));
       dirs.push(dir);

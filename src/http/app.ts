@@ -125,6 +125,8 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     // What the router and the HTTP parser refuse is answered in the JSON:API errors form too (errors.ts).
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
+    // A request that reaches a closing server gets our JSON:API 503 (onRequest below), not Fastify's own body.
+    return503OnClosing: false,
     // request.ip (every per-address limit's key) is the X-Forwarded-For client only when the peer is a trusted
     // proxy (TIDEMARK_TRUSTED_PROXIES); otherwise the header is ignored and the socket's address is the client's.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
@@ -177,8 +179,20 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { validatorUrl: null, deepLinking: true }, staticCSP: true });
 
+  // Set as the app starts to close: requests still arriving (pipelined, or on a busy keep-alive connection) are
+  // answered 503 before authentication touches a database that is about to go.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      const detail = 'This server is shutting down; send the request again';
+      throw new TidemarkError('unavailable', detail, { retryAfterSeconds: 1, items: [{ detail }] });
+    }
     // Unmatched routes answer 404 to anyone; every matched /v2 route needs an account key by default.
     const matched = req.routeOptions.url !== undefined;
     const auth = req.routeOptions.config.auth ?? (matched && req.routeOptions.url!.startsWith('/v2/') ? 'account' : 'none');

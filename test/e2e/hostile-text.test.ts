@@ -274,3 +274,45 @@ describe("Fastify's own errors are JSON:API with the request id", () => {
     }
   });
 });
+
+describe('a closing server', () => {
+  it('answers a request still arriving (pipelined behind one in flight) with a JSON:API 503', async () => {
+    const own = await testApp();
+    const { auth: key } = await own.account({ name: 'closing' });
+    await own.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = own.app.server.address() as AddressInfo;
+    const body = JSON.stringify({ data: { type: 'party', attributes: { company_name: 'Late Imports' } } });
+    const socket = connect(port, '127.0.0.1');
+    let out = '';
+    socket.on('data', (d) => {
+      out += d.toString('utf8');
+    });
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // The first request is in flight (its body not all sent) when the app starts to close.
+    const seen = new Promise<void>((resolve) => own.app.server.once('request', () => resolve()));
+    socket.write(
+      `POST /v2/parties HTTP/1.1\r\nHost: x\r\nAuthorization: ${key.authorization}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await seen;
+    const closed = own.app.close();
+    while (own.app.server.listening) await new Promise((resolve) => setImmediate(resolve));
+    // The rest of its body, and a second request behind it on the same connection.
+    socket.write(`${body.slice(10)}GET /v2/shipments HTTP/1.1\r\nHost: x\r\nAuthorization: ${key.authorization}\r\n\r\n`);
+    await ended;
+    await closed;
+    await own.close().catch(() => undefined);
+    const answers = out.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((a) => a.slice(0, 12))).toEqual(['HTTP/1.1 201', 'HTTP/1.1 503']);
+    const [head, payload] = answers[1]!.split('\r\n\r\n');
+    const headers = Object.fromEntries(
+      head!
+        .split('\r\n')
+        .slice(1)
+        .map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
+    expect(headers['retry-after']).toBe('1');
+    expect(headers.connection).toBe('close');
+    const errors = errorsOf({ statusCode: 503, headers, body: payload! }, 503);
+    expect(errors[0]!.detail).toMatch(/shutting down/);
+  });
+});

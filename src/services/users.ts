@@ -390,6 +390,9 @@ export class UserService {
           user = link.user_id ? await repo.findUser(tx, link.account_id, link.user_id) : undefined;
           if (!user) throw notFound('link');
           await repo.setPassword(tx, user.id, hash, now);
+          // The link signs in: it came from the operator or an owner (by e-mail when SMTP is configured), so it
+          // vouches for the address as an invitation does.
+          await repo.markEmailVerified(tx, user.id, now);
           await repo.deleteSessionsOf(tx, user.id);
         } else {
           if (await repo.findUserByEmail(tx, email!)) throw taken();

@@ -159,6 +159,17 @@ describe('e-mail verification (SMTP configured)', () => {
     const joined = await t.app.inject({ method: 'POST', url: `/auth/tokens/${token}`, payload: { password: PASSWORD } });
     expect(joined.statusCode, joined.body).toBe(200);
     expect((await signIn(joined.json().user.email)).statusCode).toBe(200);
+    // A password reset the operator issues for an unconfirmed sign-up vouches for the address too.
+    const who = email();
+    expect((await signUp(who)).statusCode).toBe(201);
+    const reset = await t.services.users.resetLinkForEmail(who);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: `/auth/tokens/${reset.url.split('/').pop()}`,
+      payload: { password: 'another long password' },
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    expect((await signIn(who, 'another long password')).statusCode).toBe(200);
   });
 });
 

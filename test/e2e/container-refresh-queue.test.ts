@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobDefinitions } from '../../src/compose.js';
 import { newId } from '../../src/lib/ids.js';
-import { TRACKING_REFRESH_JOB } from '../../src/services/tracking-engine.js';
+import { REFRESH_REQUEST_ATTEMPTS, TRACKING_REFRESH_JOB } from '../../src/services/tracking-engine.js';
 import { takeContainerRefreshes } from '../../src/storage/repositories/refreshes.js';
 import { JobQueue } from '../../src/workers/queue.js';
 import { type TestApp, testApp } from '../kit/app.js';
@@ -110,7 +110,7 @@ describe('on-demand container refreshes', () => {
     await refreshVia(t, auth, container!);
     expect(await refreshJobs(t)).toEqual({ created: 1, all: 2 });
     expect(await queue.runOnce(TRACKING_REFRESH_JOB)).toEqual({ completed: 1, failed: 0 });
-  });
+  }, 60_000);
 
   it("serves accounts in turn: after 340 refreshes from one account, another account's runs within the next 2 jobs", async () => {
     t = await testApp();
@@ -147,6 +147,53 @@ describe('on-demand container refreshes', () => {
       expect(again, "B's second refresh still waits").toBeLessThanOrEqual(2);
     }
   }, 120_000);
+
+  it('tries a refresh that fails again, gives it up after a few failures, and holds no other back meanwhile', async () => {
+    t = await testApp();
+    const queue = await startQueue(t);
+    const a = await t.account({ features: ['refresh'] });
+    const b = await t.account({ features: ['refresh'] });
+    const [bad] = await trackedContainers(t, a.account.id, 1);
+    const [good] = await trackedContainers(t, b.account.id, 1);
+    // The bad container's tracked shipment takes no refresh (its leases still come and go): each fails at its commit.
+    const [row] = await t.database.db.query<{ id: string }>(
+      'SELECT s.tracked_shipment_id AS id FROM containers c JOIN shipments s ON s.id = c.shipment_id WHERE c.id = $1',
+      [bad],
+    );
+    await t.database.db.exec(`
+      CREATE FUNCTION refuse_tracked() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.id = '${row!.id}' AND NEW.line_last_attempted_at IS DISTINCT FROM OLD.line_last_attempted_at THEN
+          RAISE EXCEPTION 'this tracked shipment cannot be written';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_tracked BEFORE UPDATE ON tracked_shipments FOR EACH ROW EXECUTE FUNCTION refuse_tracked();
+    `);
+    await refreshVia(t, a.auth, bad!);
+    await refreshVia(t, b.auth, good!);
+
+    const failures = async () =>
+      (await t!.database.db.query<{ failures: number }>('SELECT failures FROM container_refreshes WHERE container_id = $1', [bad]))[0]
+        ?.failures;
+    // The first job takes A's (A was asked first) and fails: given back with a failure and a job to come back.
+    expect(await queue.runOnce(TRACKING_REFRESH_JOB, 1)).toEqual({ completed: 1, failed: 0 });
+    expect(await failures()).toBe(1);
+    // B's is served next.
+    expect(await queue.runOnce(TRACKING_REFRESH_JOB, 1)).toEqual({ completed: 1, failed: 0 });
+    expect(await waiting(t, b.account.id)).toEqual([]);
+    expect(await lineAskedAt(t, good!)).not.toBeNull();
+    // A's is tried until its third failure, then given up: nothing waits and no job is left.
+    await queue.runOnce(TRACKING_REFRESH_JOB);
+    expect(await waiting(t)).toEqual([]);
+    expect(await refreshJobs(t).then((j) => j.created)).toBe(0);
+    const [{ n } = { n: 0 }] = await t.database.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'completed'",
+      [TRACKING_REFRESH_JOB],
+    );
+    // B's job, and one per attempt at A's.
+    expect(n).toBe(1 + REFRESH_REQUEST_ATTEMPTS);
+  }, 60_000);
 
   it('loses no accepted refresh when the job queue stops between accepting and running, nor when a job dies holding them', async () => {
     t = await testApp();

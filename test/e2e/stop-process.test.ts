@@ -47,7 +47,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 
 describe('stopping the real service', () => {
   it('SIGTERM with deliveries hanging, an advance in flight and stdout closed: gone within the stop timeout, leases given back', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const receiver = await startReceiver();
     cleanups.push(() => receiver.close());
@@ -66,7 +66,8 @@ describe('stopping the real service', () => {
       dir = mkdtempSync(join(tmpdir(), 'tidemark-stop-'));
       dirs.push(dir);
     }
-    const server = await startServer(dir ? ['--data-dir', dir] : [], env);
+    // A loaded machine (CI beside other test files) may take minutes to start it.
+    const server = await startServer(dir ? ['--data-dir', dir] : [], env, 180_000);
     cleanups.push(async () => server.child.kill('SIGKILL'));
     const key = `Token ${server.apiKey!}`;
     const hook = await call(server, key, 'POST', '/v2/webhooks', {

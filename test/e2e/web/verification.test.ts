@@ -50,7 +50,8 @@ describe.skipIf(gate.skip)('confirming the e-mail address of a sign-up (real bro
     return m[0];
   };
 
-  test('sign up, get told to confirm, ask again, confirm by the link, sign in', async () => {
+  // Four pages, three password hashes and two axe runs: on a loaded machine this takes well over the default 30 s.
+  test('sign up, get told to confirm, ask again, confirm by the link, sign in', { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ baseURL });
     await page.goto('/signup');
     await settled(page, 'Create an account');

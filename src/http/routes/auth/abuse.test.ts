@@ -102,7 +102,7 @@ describe('client addresses behind a proxy', () => {
     t.clock.advance(3600_000 + 300_000);
   });
 
-  it('sign-in failures are counted per forwarded client, not per proxy', async () => {
+  it('sign-in failures are counted per forwarded client, not per proxy', { timeout: 60_000 }, async () => {
     const who = email();
     expect((await signUp(t, '192.0.2.60', {}, who)).statusCode).toBe(201);
     await withApp({ TIDEMARK_TRUSTED_PROXIES: '10.0.0.0/8' }, async (app) => {
@@ -123,8 +123,9 @@ describe('client addresses behind a proxy', () => {
   });
 });
 
+// Each wrong password costs a scrypt hash (about 100 ms, far more on a loaded machine): the sign-in tests get 60 s.
 describe('sign-in throttling', () => {
-  it("an attacker's wrong passwords from one address do not stop the owner signing in from another", async () => {
+  it("an attacker's wrong passwords from one address do not stop the owner signing in from another", { timeout: 60_000 }, async () => {
     const owner = email();
     expect((await signUp(t, '192.0.2.70', {}, owner)).statusCode).toBe(201);
     const codes: number[] = [];
@@ -142,7 +143,7 @@ describe('sign-in throttling', () => {
     t.clock.advance(3600_000 + 300_000);
   });
 
-  it('an attack from many addresses leaves the owner their known addresses; strangers wait out the hour', async () => {
+  it('an attack from many addresses leaves the owner their known addresses; strangers wait out the hour', { timeout: 60_000 }, async () => {
     // The default is 20 wrong passwords an hour for one account; 4 here, to hash fewer passwords.
     const app = await testApp({ database: t.database, clock: t.clock, env: { TIDEMARK_SIGNIN_ACCOUNT_FAILURES: '4' } });
     const signIn = (remoteAddress: string, who: string, password: string) =>

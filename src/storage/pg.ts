@@ -107,12 +107,20 @@ export class PgDb implements Db {
    * heard here, the transaction fails as `unavailable`, and the broken client is destroyed, not pooled again.
    */
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect().catch((err: unknown) => Promise.reject(asUnavailable(err)));
     let lost: Error | null = null;
     const onError = (err: Error) => {
       lost ??= err;
     };
-    client.on('error', onError);
+    // The listener is attached in the pool's callback itself, not after an await: a client handed over while the
+    // pool handles its previous user's last reply can meet its termination in the same read from the socket, before
+    // any promise continuation runs.
+    const client = await new Promise<pg.PoolClient>((resolve, reject) => {
+      this.pool.connect((err, c) => {
+        if (err || !c) return reject(asUnavailable(err ?? new Error('no client')));
+        c.on('error', onError);
+        resolve(c);
+      });
+    });
     try {
       await client.query('BEGIN');
       const tx = new ClientQueryable(client);

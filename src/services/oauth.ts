@@ -20,6 +20,7 @@ import type { Clock } from '../domain/clock.js';
 import { badRequest } from '../domain/errors.js';
 import { seal, unseal } from '../lib/sealed.js';
 import { sha256 } from '../lib/secrets.js';
+import { describeUnstorable, findUnstorable, toPointer, unstorableIn } from '../lib/storable-text.js';
 import type { Db } from '../storage/db.js';
 import * as repo from '../storage/repositories/oauth.js';
 import { settingOrInsert } from '../storage/repositories/settings.js';
@@ -284,7 +285,12 @@ export class OAuthService {
       extraClientMetadata: {
         properties: ['redirect_uris'],
         validator: (_ctx, key, value, metadata) => {
-          if (key === 'redirect_uris') checkRedirectUris(value, metadata);
+          if (key !== 'redirect_uris') return;
+          // Every registration names redirect URIs, so the whole document is looked at here, once: text PostgreSQL
+          // cannot store (a NUL in `client_name`…) is the client's mistake, not a failed write and a server_error.
+          const [found] = findUnstorable(metadata, 1);
+          if (found) throw new errors.InvalidClientMetadata(describeUnstorable(toPointer(found.path).slice(1), found));
+          checkRedirectUris(value, metadata);
         },
       },
       // Browser-based MCP clients call the token endpoint cross-origin: allowed from their own redirect origin.
@@ -406,6 +412,8 @@ class RecordStore {
   }
 
   async getBy(model: string, column: 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    // A value from a URL that no record can hold is no record's (and never reaches the database).
+    if (unstorableIn(value)) return undefined;
     return this.#open(await repo.findOAuthRecordBy(this.db, model, column, value, this.wall.now()));
   }
 

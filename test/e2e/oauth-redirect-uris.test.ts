@@ -81,4 +81,14 @@ describe('OAuth dynamic client registration: redirect URIs', () => {
     expect(mixed.statusCode, mixed.body).toBe(400);
     expect(mixed.json().error).toBe('invalid_redirect_uri');
   });
+  // Text PostgreSQL cannot store is the client's mistake (RFC 7591 invalid_client_metadata), never a server_error.
+  it.each([
+    ['client_name', { client_name: 'Bad\u0000name' }],
+    ['client_uri', { client_uri: 'https://app.example.com/\ud800' }],
+  ] as const)('refuses a %s with text that cannot be stored', async (name, extra) => {
+    const res = await register(['https://app.example.com/cb'], extra);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    expect(res.json().error_description).toContain(name);
+  });
 });

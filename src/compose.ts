@@ -279,6 +279,7 @@ export function jobDefinitions(services: Services): JobDefinition<never>[] {
     async handler() {
       await services.rateLimits.prune();
       await services.oauth.prune();
+      await services.users.prune();
     },
   };
   const attempt: JobDefinition<{ trackingRequestId: string }> = {

@@ -48,6 +48,8 @@ export interface AuthLimits {
 export const AUTH_LIMITS: AuthLimits = { signupPerAddressPerHour: 5, signupPerHour: 100, signinFailuresPerAccountPerHour: 20 };
 /** How long an e-mail confirmation link works. */
 export const VERIFICATION_TTL_MS = 24 * 3600_000;
+/** A sign-up never confirmed is removed this long after it was made (its links lived a day). */
+export const UNCONFIRMED_SIGN_UP_MS = 7 * 24 * 3600_000;
 /** New confirmation links an hour, per e-mail address and per client address. */
 export const RESEND_PER_EMAIL = 3;
 export const RESEND_PER_ADDRESS = 10;
@@ -306,6 +308,12 @@ export class UserService {
   }
 
   /** The live session behind a cookie value, or null. */
+  /** Maintenance: expired verification links, abandoned sign-ups, addresses that no longer count as known. */
+  prune(): Promise<number> {
+    const now = this.o.wall.now().getTime();
+    return repo.pruneUserRecords(this.o.db, new Date(now), new Date(now - UNCONFIRMED_SIGN_UP_MS), new Date(now - KNOWN_ADDRESS_MS));
+  }
+
   async session(token: string | undefined): Promise<SessionView | null> {
     if (!token) return null;
     const found = await repo.findSession(this.o.db, sha256(token), this.o.wall.now());

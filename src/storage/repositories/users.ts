@@ -221,6 +221,24 @@ export async function deleteUnverifiedSignUp(q: Queryable, userId: string): Prom
   );
 }
 
+/**
+ * Drops what no longer counts: verification links past their expiry, sign-ups never confirmed and made before
+ * `unconfirmedBefore` (with their accounts when no one else is in them), addresses last signed in from before
+ * `addressesBefore`. Returns how many rows went.
+ */
+export async function pruneUserRecords(q: Queryable, now: Date, unconfirmedBefore: Date, addressesBefore: Date): Promise<number> {
+  const links = await q.query('DELETE FROM email_verifications WHERE expires_at < $1 RETURNING 1', [now]);
+  const signUps = await q.query(
+    `WITH gone AS (DELETE FROM users WHERE email_verified_at IS NULL AND created_at < $1 RETURNING id, account_id)
+     DELETE FROM accounts a USING gone
+     WHERE a.id = gone.account_id AND NOT EXISTS (SELECT 1 FROM users x WHERE x.account_id = a.id AND x.id NOT IN (SELECT id FROM gone))
+     RETURNING 1`,
+    [unconfirmedBefore],
+  );
+  const addresses = await q.query('DELETE FROM user_sign_in_addresses WHERE last_at < $1 RETURNING 1', [addressesBefore]);
+  return links.length + signUps.length + addresses.length;
+}
+
 // ---------- addresses signed in from ----------
 
 export async function noteSignInAddress(q: Queryable, userId: string, address: string, now: Date): Promise<void> {

@@ -194,3 +194,36 @@ describe('without SMTP', () => {
     }
   });
 });
+
+describe('maintenance of sign-ups', () => {
+  it('drops expired links and, a week on, sign-ups never confirmed with their accounts; confirmed people stay', async () => {
+    const kept = email();
+    const dropped = email();
+    expect((await signUp(kept)).statusCode).toBe(201);
+    expect((await signUp(dropped)).statusCode).toBe(201);
+    expect((await verify(tokenOf(linksTo(kept).at(-1)!))).statusCode).toBe(200);
+    const accountOf = async (who: string) =>
+      (await t.services.db.query<{ account_id: string }>('SELECT account_id FROM users WHERE email = $1', [who]))[0]?.account_id;
+    const droppedAccount = await accountOf(dropped);
+    const links = async () =>
+      (
+        await t.services.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM email_verifications v JOIN users u ON u.id = v.user_id WHERE u.email = ANY($1)',
+          [[kept, dropped]],
+        )
+      )[0]!.n;
+    expect(await links()).toBe(2);
+
+    t.clock.advance(24 * 3600_000 + 1000);
+    await t.services.users.prune();
+    expect(await links()).toBe(0);
+    expect(await accountOf(dropped)).toBe(droppedAccount);
+
+    t.clock.advance(6 * 24 * 3600_000);
+    await t.services.users.prune();
+    expect(await accountOf(dropped)).toBeUndefined();
+    expect(await t.services.db.query('SELECT 1 FROM accounts WHERE id = $1', [droppedAccount])).toEqual([]);
+    expect(await accountOf(kept)).toBeDefined();
+    expect((await signIn(kept)).statusCode).toBe(200);
+  });
+});

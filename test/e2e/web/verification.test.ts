@@ -1,11 +1,10 @@
 // The web app's e-mail confirmation of sign-ups (SMTP configured), in a real browser: sign up → "check your
 // inbox"; sign in → told to confirm, with a way to have the link sent again; the mailed link's page confirms on a
 // click; then sign in. The pages have no serious axe violation at desktop and phone widths.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FixedClock } from '../../../src/domain/clock.js';
 import { testApp, type TestApp } from '../../kit/app.js';
+import { mailCatcher, type MailCatcher } from '../../kit/mail.js';
 import { browserOrSkip, checkPage, settled, useBrowser, webAppBuilt } from '../../kit/browser.js';
 
 const gate = browserOrSkip(webAppBuilt);
@@ -15,37 +14,23 @@ const PASSWORD = 'correct horse battery staple';
 
 describe.skipIf(gate.skip)('confirming the e-mail address of a sign-up (real browser)', () => {
   const browser = useBrowser();
-  const mails: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: MailCatcher;
   let t: TestApp;
   let baseURL: string;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, _session, done) {
-        let body = '';
-        stream.on('data', (c: Buffer) => (body += c.toString('utf8')));
-        stream.on('end', () => {
-          mails.push(body.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    t = await testApp({ clock: new FixedClock(new Date()), env: { TIDEMARK_SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await mailCatcher();
+    t = await testApp({ clock: new FixedClock(new Date()), env: { TIDEMARK_SMTP_URL: smtp.url } });
     baseURL = await t.app.listen({ host: '127.0.0.1', port: 0 });
     t.services.config.publicUrl = baseURL;
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await smtp?.close();
   });
 
   const lastLink = () => {
-    const m = /\/verify\/[\w.-]+/.exec(mails.at(-1) ?? '');
+    const m = /\/verify\/[\w.-]+/.exec(smtp.received.at(-1)?.body ?? '');
     if (!m) throw new Error('no confirmation link was mailed');
     return m[0];
   };
@@ -61,7 +46,7 @@ describe.skipIf(gate.skip)('confirming the e-mail address of a sign-up (real bro
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     await page.getByText(EMAIL).first().waitFor();
-    expect(mails).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     await checkPage(page, 'web-signup-check-inbox');
 
     // Signing in before confirming says what to do, and offers a new link.
@@ -75,7 +60,7 @@ describe.skipIf(gate.skip)('confirming the e-mail address of a sign-up (real bro
     await signin.getByText(/Confirm your e-mail address first/).waitFor();
     await signin.getByRole('button', { name: 'Send a new link' }).click();
     await signin.getByText(/a new link is on its way/).waitFor();
-    expect(mails).toHaveLength(2);
+    expect(smtp.received).toHaveLength(2);
 
     // The link's page confirms on a click only.
     await signin.goto(lastLink());

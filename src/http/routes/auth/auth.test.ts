@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
+import { mailCatcher } from '../../../../test/kit/mail.js';
 import { seedShipment } from '../../../../test/kit/seed.js';
 
 // This file signs up dozens of accounts from one address: the sign-up limits are tested in abuse.test.ts.
@@ -383,24 +382,11 @@ describe('the deep link /shipments/find', () => {
 
 describe('e-mail when SMTP is configured', () => {
   it('sends invitations and password resets to the address, through the SMTP server', async () => {
-    const received: { to: string[]; body: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, done) {
-        let body = '';
-        stream.on('data', (c: Buffer) => (body += c.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as AddressInfo).port;
+    const smtp = await mailCatcher();
+    const received = smtp.received;
     const mail = await testApp({
       database: t.database,
-      env: { ...LIMITS, TIDEMARK_SMTP_URL: `smtp://127.0.0.1:${port}`, TIDEMARK_SMTP_FROM: 'Tidemark <noreply@tidemark.test>' },
+      env: { ...LIMITS, TIDEMARK_SMTP_URL: smtp.url, TIDEMARK_SMTP_FROM: 'Tidemark <noreply@tidemark.test>' },
     });
     try {
       // With SMTP a sign-up confirms its address first (verification.test.ts): this owner joins by a setup link.
@@ -420,14 +406,14 @@ describe('e-mail when SMTP is configured', () => {
       const reset = await mail.app.inject({ method: 'POST', url: `/auth/members/${owner.body.user.id}/reset`, headers: h });
       expect(reset.json()).toMatchObject({ emailed: true });
       expect(received.map((r) => r.to)).toEqual([['invitee@example.com'], [owner.email]]);
-      // Quoted-printable may fold long lines: compare without soft breaks.
-      const text = (i: number) => received[i]!.body.replace(/=\r?\n/g, '');
+      // The catcher undoes quoted-printable's folding of long lines.
+      const text = (i: number) => received[i]!.body;
       expect(text(0)).toContain(invite.json().url);
       expect(text(0)).toMatch(/From: Tidemark <noreply@tidemark\.test>/);
       expect(text(1)).toContain(reset.json().url);
     } finally {
       await mail.app.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
     }
   });
 

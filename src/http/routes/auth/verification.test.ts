@@ -1,44 +1,27 @@
 // E-mail verification of sign-ups when SMTP is configured, through a real SMTP server on a loopback port.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
+import { mailCatcher, type MailCatcher } from '../../../../test/kit/mail.js';
 
 const PASSWORD = 'a long enough password';
 let n = 0;
 const email = () => `verify${process.pid}-${n++}@example.com`;
 
-const received: { to: string[]; body: string }[] = [];
-let server: SMTPServer;
+let smtp: MailCatcher;
 let t: TestApp;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, done) {
-      let body = '';
-      stream.on('data', (c: Buffer) => (body += c.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  t = await testApp({ env: { TIDEMARK_SMTP_URL: `smtp://127.0.0.1:${port}`, TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS: '100' } });
+  smtp = await mailCatcher();
+  t = await testApp({ env: { TIDEMARK_SMTP_URL: smtp.url, TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS: '100' } });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** The confirmation links mailed to `to`, oldest first (quoted-printable soft breaks undone). */
 function linksTo(to: string): string[] {
-  return received
-    .filter((m) => m.to.includes(to))
-    .map((m) => /http:\/\/tidemark\.test\/verify\/[\w.-]+/.exec(m.body.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[0] ?? '');
+  return smtp.received.filter((m) => m.to.includes(to)).map((m) => /http:\/\/tidemark\.test\/verify\/[\w.-]+/.exec(m.body)?.[0] ?? '');
 }
 const tokenOf = (link: string) => link.split('/').pop()!;
 
@@ -118,9 +101,9 @@ describe('e-mail verification (SMTP configured)', () => {
     const [first, second] = linksTo(who);
     expect((await verify(tokenOf(first!))).statusCode).toBe(404);
     // Unknown and already confirmed addresses get the same answer, and no e-mail.
-    const before = received.length;
+    const before = smtp.received.length;
     expect((await resend(email())).statusCode).toBe(202);
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
     // Three an hour per e-mail address.
     expect((await resend(who)).statusCode).toBe(202);
     expect((await resend(who)).statusCode).toBe(202);

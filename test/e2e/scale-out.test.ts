@@ -11,7 +11,7 @@ import { FEATURES } from '../../src/domain/account.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/world/scenarios.js';
 import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
 import { startWorldClock } from '../kit/app.js';
-import { type Server, startServer } from '../kit/cli.js';
+import { callServer as call, type Server, startServer, until } from '../kit/cli.js';
 import { freshDatabase, onServer, type TestDatabase } from '../kit/databases.js';
 import { type Receiver, startReceiver } from '../kit/receiver.js';
 
@@ -47,27 +47,7 @@ const ALL_LIMITS_RAISED = {
 
 type Json = Record<string, unknown>;
 
-async function call(server: Server, headers: Record<string, string>, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as Json };
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string | (() => string), timeoutMs: number, probe: () => Promise<T | null>, everyMs = 250): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${typeof what === 'string' ? what : what()}: not after ${timeoutMs} ms`);
-    await sleep(everyMs);
-  }
-}
 
 describe.skipIf(!onServer())('scale-out: two API and two worker processes on one PostgreSQL server (needs TEST_DATABASE_URL)', () => {
   let database: TestDatabase;

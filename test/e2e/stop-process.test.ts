@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/storage/db.js';
 import { PgliteDb } from '../../src/storage/pglite.js';
 import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
-import { type Server, startServer } from '../kit/cli.js';
+import { callServer, type Server, startServer, until } from '../kit/cli.js';
 import { freshDatabase, onServer, type TestDatabase } from '../kit/databases.js';
 import { startReceiver } from '../kit/receiver.js';
 
@@ -26,24 +26,8 @@ const STOP_TIMEOUT_MS = 10_000;
 /** What the test allows beyond it: the signal's delivery and the process's exit being noticed. */
 const SLACK_MS = 1_500;
 
-async function call(server: Server, auth: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: auth, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null> | T | null, everyMs = 200): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+const call = (server: Server, auth: string, method: string, path: string, body?: unknown) =>
+  callServer(server, { authorization: auth }, method, path, body);
 
 describe('stopping the real service', () => {
   it('SIGTERM with deliveries hanging, an advance in flight and stdout closed: gone within the stop timeout, leases given back', {

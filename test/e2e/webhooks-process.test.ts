@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
-import { type Server, startServer } from '../kit/cli.js';
+import { callServer, type Server, startServer, until } from '../kit/cli.js';
 import { startReceiver } from '../kit/receiver.js';
 
 const dirs: string[] = [];
@@ -13,25 +13,8 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-async function call(server: Server, auth: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: auth, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/** Polls `probe` until it answers, slowly enough to stay inside the account's 100 requests a minute. */
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null>, everyMs = 200): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+const call = (server: Server, auth: string, method: string, path: string, body?: unknown) =>
+  callServer(server, { authorization: auth }, method, path, body);
 
 describe('webhook delivery with the real service', () => {
   it('a SIGKILL in the middle of a burst of deliveries loses no notification', { timeout: 240_000 }, async () => {

@@ -162,6 +162,13 @@ describe('re-sealing with a new key', () => {
     expect(JSON.stringify(await d.db.query('SELECT secret_sealed, previous_secret_sealed FROM webhooks'))).toBe(snapshot);
     await d.db.query("DELETE FROM oauth_records WHERE id_sha256 = '\\x09'");
 
+    // A data directory whose key comes from TIDEMARK_SECRET_KEY has no key file, and gets none from a re-seal.
+    const noFile = join(dir, 'no-key-file');
+    expect(await resealSecrets(d.db, oldKey, newKey, noFile)).toEqual({ resealed: 5, alreadyNew: 0 });
+    expect(existsSync(noFile)).toBe(false);
+    expect(await resealSecrets(d.db, newKey, oldKey, null)).toEqual({ resealed: 5, alreadyNew: 0 });
+    // The usual PGlite installation: the file holds the key the secrets are sealed with, and then the new one.
+    writeFileSync(keyFile, oldKey.toString('base64'), { mode: 0o600 });
     expect(await resealSecrets(d.db, oldKey, newKey, keyFile)).toEqual({ resealed: 5, alreadyNew: 0 });
     // Run again (say after a crash before the key file was written): nothing left to do, no error.
     expect(await resealSecrets(d.db, oldKey, newKey, keyFile)).toEqual({ resealed: 0, alreadyNew: 5 });

@@ -106,8 +106,8 @@ export interface ResealResult {
 
 /**
  * Re-seals every sealed value from `oldKey` to `newKey` in one transaction: all or nothing. A value that neither key
- * opens stops it (naming where) and changes nothing. On PGlite, the data directory's key file then holds the new key,
- * so starts without TIDEMARK_SECRET_KEY keep working. A crash between the commit and the file leaves the old key in
+ * opens stops it (naming where) and changes nothing. On PGlite, the data directory's key file, where there is one,
+ * then holds the new key, so starts without TIDEMARK_SECRET_KEY keep working. A crash between the commit and the file leaves the old key in
  * the file: the same re-seal run again finds every value sealed with the new key already, and writes the file.
  */
 export async function resealSecrets(
@@ -140,7 +140,9 @@ export async function resealSecrets(
     await forgetLegacySecretKey(tx);
     return { resealed, alreadyNew };
   });
-  if (keyFile) {
+  // Only an installation that keeps its key in the file gets the new key there: one that sets TIDEMARK_SECRET_KEY
+  // keeps it out of the data directory (and out of every copy of it).
+  if (keyFile && existsSync(keyFile)) {
     writeKeyFile(keyFile, newKey, { replace: true });
     log(`${keyFile} now holds the new key`);
   }

@@ -82,11 +82,12 @@ export async function tryAdvanceLock(tx: Queryable): Promise<number | null> {
   return rows[0]?.taken ? rows[0].pid : null;
 }
 
-/** Whether some session holds the advance lock now. */
+/** Whether some session holds the advance lock of this database now (pg_locks lists the whole server's). */
 export async function advanceLockHeld(q: Queryable): Promise<boolean> {
   const rows = await q.query<{ held: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
-       AND ((classid::bigint << 32) | objid::bigint) = $1 AND objsubid = 1) AS held`,
+       AND ((classid::bigint << 32) | objid::bigint) = $1 AND objsubid = 1
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS held`,
     [ADVANCE_LOCK],
   );
   return rows[0]?.held === true;

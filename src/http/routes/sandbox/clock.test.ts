@@ -218,7 +218,8 @@ describe('an advance that stops short', () => {
       expect(await clock()).toMatchObject({ advancing: true, target_at: iso(24), reached_at: iso(6) });
 
       await t.database.db.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tidemark dying advance holder'",
+        // With a timeout, pg_terminate_backend waits until the backend is gone (and its locks with it).
+        "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE application_name = 'tidemark dying advance holder' AND datname = current_database()",
       );
       expect(await clock()).toMatchObject({ advancing: false, target_at: iso(24), reached_at: iso(6) });
       const accepted = await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', headers: admin, payload: { hours: 1 } });

@@ -77,20 +77,25 @@ describe('longer windows and failure counts', () => {
     expect(await counted('w3600000:hourly')).toBe(0);
   });
 
-  it('failures are counted after the fact, checked without counting, and cleared', async () => {
+  it('failure slots are taken before the attempt is judged, given back when it was no failure, and cleared', async () => {
     const c = new FixedClock('2026-11-24T12:00:00Z');
     const limits = new RateLimitService(t.db, c);
     const Q = 15 * 60_000;
-    for (let i = 0; i < 3; i++) {
-      expect((await limits.check('fails', 3, Q)).allowed).toBe(true);
-      await limits.count('fails', Q);
-    }
-    expect(await limits.check('fails', 3, Q)).toMatchObject({ allowed: false, limit: 3 });
-    expect(await limits.check('fails', 3, Q)).toMatchObject({ allowed: false });
+    // Three attempts at once all hold their slot: a fourth in flight with them is refused before it is judged.
+    const held = await Promise.all([1, 2, 3, 4].map(() => limits.reserve('fails', 3, Q)));
+    expect(held.filter((h) => h.allowed)).toHaveLength(3);
+    expect(held.find((h) => !h.allowed)).toMatchObject({ allowed: false, limit: 3 });
+    // One of them turns out right: its slot comes back, and one more attempt may be made.
+    await held.find((h) => h.allowed)!.refund();
+    expect(await counted('w900000:fails')).toBe(2);
+    const next = await limits.reserve('fails', 3, Q);
+    expect(next.allowed).toBe(true);
+    expect((await limits.reserve('fails', 3, Q)).allowed).toBe(false);
+    // A refusal holds nothing to give back.
+    await held.find((h) => !h.allowed)!.refund();
     expect(await counted('w900000:fails')).toBe(3);
     c.advance(Q + 75_000);
-    expect((await limits.check('fails', 3, Q)).allowed).toBe(true);
-    await limits.count('fails', Q);
+    expect((await limits.reserve('fails', 3, Q)).allowed).toBe(true);
     await limits.clear('fails', Q);
     expect(await counted('w900000:fails')).toBe(0);
   });

@@ -2,7 +2,7 @@
 // in PostgreSQL so that every API process shares them.
 import { rateLimitFor, RATE_WINDOW_MS, type Account, type RateBucket } from '../domain/account.js';
 import type { Clock } from '../domain/clock.js';
-import { bucketFor, reservationSize, retryAfterSeconds, rollingCount, windowEdges, windowedKey } from '../domain/rate-limit.js';
+import { bucketFor, reservationSize, retryAfterSeconds, windowEdges, windowedKey } from '../domain/rate-limit.js';
 import type { Queryable } from '../storage/db.js';
 import { addRateCount, clearRateKey, pruneRateWindows, rateBuckets, takeRateSlot } from '../storage/repositories/rate-limits.js';
 
@@ -48,21 +48,19 @@ export class RateLimitService {
     return this.#refusal(key, limit, windowMs, nowMs);
   }
 
-  /** Whether `key` is still under `limit` over `windowMs`, counting nothing (a limit on failures, counted after). */
-  async check(name: string, limit: number, windowMs = RATE_WINDOW_MS): Promise<RateDecision> {
-    const key = windowedKey(name, windowMs, RATE_WINDOW_MS);
-    const bucketMs = bucketFor(windowMs);
-    const nowMs = this.clock.now().getTime();
-    const buckets = await rateBuckets(this.db, key, windowEdges(nowMs, windowMs, bucketMs).edgeStart);
-    if (rollingCount(buckets, nowMs, windowMs, bucketMs) < limit) return { allowed: true };
-    return { allowed: false, limit, retryAfterSeconds: retryAfterSeconds(buckets, nowMs, limit, windowMs, bucketMs) };
-  }
-
-  /** Counts one event under `key` over `windowMs` (a failed sign-in), whatever the count already is. */
-  async count(name: string, windowMs = RATE_WINDOW_MS): Promise<void> {
+  /**
+   * Takes one slot of a limit on failures before the attempt is judged, exactly (never from a batch held in
+   * memory), so that attempts in flight together cannot all pass a check made before any of them is counted; the
+   * attempt that turns out not to be a failure gives its slot back with `refund` (in the bucket it was taken from).
+   */
+  async reserve(name: string, limit: number, windowMs = RATE_WINDOW_MS): Promise<RateDecision & { refund(): Promise<void> }> {
     const key = windowedKey(name, windowMs, RATE_WINDOW_MS);
     const nowMs = this.clock.now().getTime();
-    await addRateCount(this.db, key, windowEdges(nowMs, windowMs, bucketFor(windowMs)).currentStart);
+    const edges = windowEdges(nowMs, windowMs, bucketFor(windowMs));
+    if (await takeRateSlot(this.db, key, edges, limit)) {
+      return { allowed: true, refund: () => addRateCount(this.db, key, edges.currentStart, -1) };
+    }
+    return { ...(await this.#refusal(key, limit, windowMs, nowMs)), refund: async () => {} };
   }
 
   /** Forgets what was counted under `key` over `windowMs`. */

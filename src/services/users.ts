@@ -74,7 +74,7 @@ export interface UserServiceOptions {
   db: Db;
   wall: Clock;
   accounts: AccountService;
-  rateLimits: Pick<RateLimitService, 'takeKeyed' | 'check' | 'count' | 'clear'>;
+  rateLimits: Pick<RateLimitService, 'takeKeyed' | 'reserve' | 'clear'>;
   signupEnabled: boolean;
   /** Sign-up and sign-in limits (default AUTH_LIMITS). */
   limits?: AuthLimits;
@@ -193,15 +193,18 @@ export class UserService {
     );
     const pairKey = `signin:fail:${email}:${clientAddress}`;
     const accountKey = `signin:fail:${email}`;
-    const pair = await this.o.rateLimits.check(pairKey, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_FAILURE_WINDOW_MS);
+    // Each attempt holds a failure slot of its own until its password is judged, and gives it back if it was right.
+    const pair = await this.o.rateLimits.reserve(pairKey, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_FAILURE_WINDOW_MS);
     if (!pair.allowed) throw rateLimited(pair.retryAfterSeconds, 'Too many wrong passwords for this account; wait a while and try again');
     const user = email ? await repo.findUserByEmail(this.o.db, email) : undefined;
     const perAccount = (this.o.limits ?? AUTH_LIMITS).signinFailuresPerAccountPerHour;
-    const whole = await this.o.rateLimits.check(accountKey, perAccount, SIGNIN_ACCOUNT_WINDOW_MS);
+    const whole = await this.o.rateLimits.reserve(accountKey, perAccount, SIGNIN_ACCOUNT_WINDOW_MS);
     if (!whole.allowed) {
       const since = new Date(this.o.wall.now().getTime() - KNOWN_ADDRESS_MS);
       const known = user ? await repo.signedInFrom(this.o.db, user.id, clientAddress, since) : false;
       if (!known) {
+        // Not judged, so not a failure of this address.
+        await pair.refund();
         throw rateLimited(
           whole.retryAfterSeconds,
           'Too many failed sign-ins for this account recently; for now it can be signed in to only from a network it was used from before. Try again later',
@@ -211,12 +214,13 @@ export class UserService {
     decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
     const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
     if (!user || !ok) {
-      await this.o.rateLimits.count(pairKey, SIGNIN_FAILURE_WINDOW_MS);
-      await this.o.rateLimits.count(accountKey, SIGNIN_ACCOUNT_WINDOW_MS);
       const detail = 'Wrong e-mail address or password';
       throw new TidemarkError('unauthorized', detail, { items: [{ title: 'Unauthorized', detail }] });
     }
+    // The right password: not a failure, whatever follows.
+    await whole.refund();
     if (user.email_verified_at === null) {
+      await pair.refund();
       // Only who knows the password learns that the address is unconfirmed.
       const detail = `Confirm your e-mail address first: open the link we sent to ${user.email} (it works for 24 hours). No e-mail? Look in your spam folder, or ask for a new link (POST /auth/verification with your e-mail address; the sign-in page has a button).`;
       throw new TidemarkError('forbidden', detail, {

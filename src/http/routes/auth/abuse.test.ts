@@ -176,6 +176,20 @@ describe('sign-in throttling', () => {
     }
   });
 
+  it('wrong passwords sent all at once are throttled like those sent one by one', { timeout: 60_000 }, async () => {
+    const owner = email();
+    expect((await signUp(t, '192.0.2.75', {}, owner)).statusCode).toBe(201);
+    // Eight guesses in flight together: five are judged (wrong), the rest wait, as they would one after another.
+    const codes = (await Promise.all(Array.from({ length: 8 }, () => signIn('203.0.113.7', owner, 'wrong password!')))).map(
+      (r) => r.statusCode,
+    );
+    expect(codes.filter((s) => s === 401)).toHaveLength(5);
+    expect(codes.filter((s) => s === 429)).toHaveLength(3);
+    // The owner is not held back, and a right password gives back what it held: the owner's address stays clear.
+    for (let i = 0; i < 6; i++) expect((await signIn('198.51.100.7', owner, PASSWORD)).statusCode).toBe(200);
+    t.clock.advance(3600_000 + 300_000);
+  });
+
   it('still limits attempts per client address whatever the account', { timeout: 60_000 }, async () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) codes.push((await signIn('203.0.113.250', email(), 'wrong password!')).statusCode);

@@ -382,7 +382,7 @@ export class UserService {
    * Uses a link once: owner setup and invitations create the user (with the link's e-mail, or the one given),
    * a reset sets a new password and ends the user's other sessions. Signs the user in.
    */
-  async useLink(token: string, input: { email?: unknown; password?: unknown }): Promise<SignedIn> {
+  async useLink(token: string, input: { email?: unknown; password?: unknown }, clientAddress?: string): Promise<SignedIn> {
     const problems: ErrorItem[] = [];
     const password = this.#password(input.password, problems);
     const described = await this.describeLink(token);
@@ -418,7 +418,7 @@ export class UserService {
             updated_at: now,
           });
         }
-        return this.#startSession(tx, user, account);
+        return this.#startSession(tx, user, account, clientAddress);
       }),
     );
   }

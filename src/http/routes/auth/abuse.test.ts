@@ -176,6 +176,30 @@ describe('sign-in throttling', () => {
     }
   });
 
+  it('an owner who only ever came in by a setup link keeps that address through an attack', { timeout: 60_000 }, async () => {
+    const app = await testApp({ database: t.database, clock: t.clock, env: { TIDEMARK_SIGNIN_ACCOUNT_FAILURES: '2' } });
+    const signIn = (remoteAddress: string, who: string, password: string) =>
+      app.app.inject({ method: 'POST', url: '/auth/signin', remoteAddress, payload: { email: who, password } });
+    try {
+      const { account } = await app.account();
+      const token = await app.services.users.issueToken(app.services.db, 'owner_setup', { accountId: account.id, role: 'owner' });
+      const owner = email();
+      const joined = await app.app.inject({
+        method: 'POST',
+        url: `/auth/tokens/${token}`,
+        remoteAddress: '198.51.100.40',
+        payload: { email: owner, password: PASSWORD },
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+      for (let i = 0; i < 3; i++) await signIn(`203.0.113.${150 + i}`, owner, 'wrong password!');
+      expect((await signIn('203.0.113.160', owner, PASSWORD)).statusCode).toBe(429);
+      expect((await signIn('198.51.100.40', owner, PASSWORD)).statusCode).toBe(200);
+      t.clock.advance(3600_000 + 300_000);
+    } finally {
+      await app.app.close();
+    }
+  });
+
   it('wrong passwords sent all at once are throttled like those sent one by one', { timeout: 60_000 }, async () => {
     const owner = email();
     expect((await signUp(t, '192.0.2.75', {}, owner)).statusCode).toBe(201);

@@ -76,7 +76,7 @@ export default function authRoutes(app: App, deps: HttpDeps) {
 
   app.post('/auth/tokens/:token', { schema: { ...hide, body: anyBody }, config: { auth: 'none' } }, async (req, reply) => {
     const { token } = req.params as { token: string };
-    return signedIn(reply, await deps.users.useLink(token, req.body ?? {}));
+    return signedIn(reply, await deps.users.useLink(token, req.body ?? {}, req.ip));
   });
 
   app.get('/auth/members', { schema: hide, config: { auth: 'session' } }, async (req) => ({

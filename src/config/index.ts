@@ -83,14 +83,7 @@ const variables = {
   TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5),
   TIDEMARK_SIGNUP_LIMIT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(100),
   TIDEMARK_SIGNIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  TIDEMARK_TRUSTED_PROXIES: z
-    .string()
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
+  TIDEMARK_TRUSTED_PROXIES: hostList
     .pipe(
       z.array(
         z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])], {

@@ -336,8 +336,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
  * 8252 §7.1: `cursor://…`, `vscode://…`), and a client registering one is a native client whether it says
  * `application_type: native` or not (Cursor does not), so it is made one: the library's native rules then refuse
  * `javascript:`, `data:` and the like, and an https URI on a loopback host. Anything that is not a list of
- * strings is left to the library, which refuses it. Errors on `redirect_uris` are `invalid_redirect_uri`
- * (RFC 7591 §3.2.2).
+ * strings is left to the library, which refuses it. The InvalidClientMetadata thrown here reaches the client as
+ * `invalid_redirect_uri` (RFC 7591 §3.2.2): the library names the error by the property it was checking.
  */
 function checkRedirectUris(value: unknown, metadata: Record<string, unknown>): void {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return;

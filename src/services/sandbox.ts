@@ -1,9 +1,10 @@
 // The sandbox world as a service: its shared clock (read, advance step by step), its documented test
 // numbers, and its faces — the simulated carriers, terminals, railroads and AIS — answering over HTTP
 // through the pure world model and the pure renderers, with each story's anchor kept in PostgreSQL.
+
 import type { Clock } from '../domain/clock.js';
 import { TidemarkError } from '../domain/errors.js';
-import type { NumberType } from '../sources/contract.js';
+import { isoSecondsOf } from '../lib/time-zones.js';
 import type { CarrierAnswer } from '../sandbox/answers.js';
 import {
   type FaceResponse,
@@ -13,16 +14,18 @@ import {
   renderRailContainer,
   renderTerminalContainer,
 } from '../sandbox/faces/index.js';
+import type { NumberType } from '../sources/contract.js';
 
 export type { FaceResponse };
+
 import {
   aisAnswer,
   carrierAnswer,
   isSandboxScac,
   railAnswer,
-  sandboxExamples,
   type SandboxExample,
   type Story,
+  sandboxExamples,
   tellStory,
   terminalAnswerAt,
 } from '../sandbox/world/index.js';
@@ -35,10 +38,10 @@ import {
   indexContainers,
   indexDocument,
   recordAdvance,
+  type SandboxStoryRow,
   storyOfContainer,
   storyOfDocument,
   tryAdvanceLock,
-  type SandboxStoryRow,
 } from '../storage/repositories/sandbox.js';
 import type { SandboxWorldClock } from './world-clock.js';
 
@@ -290,8 +293,8 @@ const lockLost = () =>
  * Retry-After), with how far it got in `meta` of each error item.
  */
 function stoppedShort(err: unknown, target: Date, reached: Date): TidemarkError {
-  const meta = { reached_at: isoSecond(reached), target_at: isoSecond(target) };
-  const note = `The advance stopped at ${isoSecond(reached)}, short of ${isoSecond(target)}; the world stays there and everything due until then was refreshed.`;
+  const meta = { reached_at: isoSecondsOf(reached.getTime()), target_at: isoSecondsOf(target.getTime()) };
+  const note = `The advance stopped at ${isoSecondsOf(reached.getTime())}, short of ${isoSecondsOf(target.getTime())}; the world stays there and everything due until then was refreshed.`;
   if (err instanceof TidemarkError) {
     const items = err.items.length ? err.items : [{ detail: err.code === 'internal' ? null : err.message }];
     return new TidemarkError(err.code, `${err.message} (${note})`, {
@@ -303,8 +306,6 @@ function stoppedShort(err: unknown, target: Date, reached: Date): TidemarkError 
   }
   return new TidemarkError('internal', note, { items: [{ title: 'Internal Server Error', detail: note, meta }], cause: err });
 }
-
-const isoSecond = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
 
 function faceNotFound(detail: string): FaceResponse {
   return { status: 404, headers: { 'content-type': 'application/json' }, body: { errors: [{ reason: 'notFound', message: detail }] } };

@@ -177,7 +177,12 @@ export class JobQueue {
         ran++;
         // The heartbeat pg-boss's work() would send, so that a long job run here is not taken for an orphan.
         const clock = this.opts.clock ?? bossSystemClock;
-        const heartbeat = clock.setInterval(() => void this.boss.touch(n, job.id).catch(() => {}), (RECLAIM.heartbeatSeconds / 2) * 1000);
+        // A missed beat is not fatal (the next one, or the job's end, follows); it is logged, not swallowed.
+        const beat = () =>
+          void this.boss
+            .touch(n, job.id)
+            .catch((err: unknown) => this.opts.logger.debug({ err, job_id: job.id, queue: n }, 'job heartbeat failed'));
+        const heartbeat = clock.setInterval(beat, (RECLAIM.heartbeatSeconds / 2) * 1000);
         try {
           await this.handle(def, job);
           await this.boss.complete(n, job.id);

@@ -2,7 +2,6 @@
 // prose, through bash, against a real `tidemark start` (curl) or the CLI (the server stopped, as PGlite needs).
 // Each command is listed below with when it runs; one that cannot run in CI says why. A command added to the page
 // without a line here fails the first test, and a line here whose command left the page fails it too.
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -96,17 +95,7 @@ function documentedCommands(page: string): string[] {
 }
 
 /** Runs a bash script to its end; the exit code is returned, never thrown. */
-function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn('bash', ['-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const bash = (script: string, cwd: string, env: NodeJS.ProcessEnv) => runProcess(['-c', script], { cwd, env, command: 'bash' });
 
 const mode: Db = onServer() ? 'server' : 'pglite';
 const runsHere = (e: Entry) => 'phase' in e && ('db' in e ? (e.db ?? 'both') : 'both') !== (mode === 'server' ? 'pglite' : 'server');

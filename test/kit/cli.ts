@@ -27,10 +27,14 @@ export function tidemark(args: string[], env: Record<string, string> = {}): Prom
   return runProcess(['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: childEnv(env) });
 }
 
-/** Runs `node <args>` to its end, collecting its output; the exit code is returned, never thrown. */
-export function runProcess(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
+/** Runs `node <args>` (or `command <args>`) to its end, collecting its output; the exit code is returned, never thrown. */
+export function runProcess(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; command?: string }): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(options.command ?? process.execPath, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -70,6 +70,16 @@ describe('sign-up limits', () => {
     });
   });
 
+  it('an IPv6 client counts by its /64: fresh addresses of one network share its bucket', async () => {
+    await withApp({ TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS: '2' }, async (app) => {
+      expect((await signUp(app, '2001:db8:7:1::a')).statusCode).toBe(201);
+      expect((await signUp(app, '2001:db8:7:1:ffff::b')).statusCode).toBe(201);
+      expect((await signUp(app, '2001:db8:7:1:1234:5678:9abc:def0')).statusCode).toBe(429);
+      expect((await signUp(app, '2001:db8:7:2::a')).statusCode).toBe(201);
+      t.clock.advance(3600_000 + 300_000);
+    });
+  });
+
   it('the defaults (5 an hour per address) hold without any setting', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) codes.push((await signUp(t, '192.0.2.50')).statusCode);

@@ -1,8 +1,10 @@
 // The web app's sign-up, sign-in, e-mail confirmation, session, one-time links and team management (plain JSON;
 // errors in the JSON:API errors form). Sessions are an http-only, same-site cookie; writes need the session's CSRF
-// token. Client addresses (req.ip) are the X-Forwarded-For client only behind a trusted proxy (app.ts).
+// token. Client addresses (req.ip) are the X-Forwarded-For client only behind a trusted proxy (app.ts); limits count
+// an IPv6 client by its /64 (lib/client-address.ts).
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { addressKey } from '../../../lib/client-address.js';
 import type { SignedIn, SessionView } from '../../../services/users.js';
 import { SESSION_TTL_MS } from '../../../services/users.js';
 import { SESSION_COOKIE } from '../../auth.js';
@@ -43,14 +45,14 @@ export default function authRoutes(app: App, deps: HttpDeps) {
 
   // 201 either way: with a session (no SMTP), or without one and `verification_required` (the link was e-mailed).
   app.post('/auth/signup', { schema: { ...hide, body: anyBody }, config: { auth: 'none' } }, async (req, reply) => {
-    const made = await deps.users.signUp(req.body ?? {}, req.ip);
+    const made = await deps.users.signUp(req.body ?? {}, addressKey(req.ip));
     if ('signedIn' in made) return signedIn(reply, made.signedIn, 201);
     return reply.code(201).send({ verification_required: true, ...made.verification });
   });
 
   /** Asks for a new confirmation link; 202 whether or not the address has an unconfirmed sign-up. */
   app.post('/auth/verification', { schema: { ...hide, body: anyBody }, config: { auth: 'none' } }, async (req, reply) => {
-    await deps.users.resendVerification(req.body ?? {}, req.ip);
+    await deps.users.resendVerification(req.body ?? {}, addressKey(req.ip));
     return reply.code(202).send({ sent: true });
   });
 
@@ -60,7 +62,7 @@ export default function authRoutes(app: App, deps: HttpDeps) {
   });
 
   app.post('/auth/signin', { schema: { ...hide, body: anyBody }, config: { auth: 'none' } }, async (req, reply) =>
-    signedIn(reply, await deps.users.signIn(req.body ?? {}, req.ip)),
+    signedIn(reply, await deps.users.signIn(req.body ?? {}, addressKey(req.ip))),
   );
 
   app.post('/auth/signout', { schema: hide, config: { auth: 'session' } }, async (req, reply) => {
@@ -76,7 +78,7 @@ export default function authRoutes(app: App, deps: HttpDeps) {
 
   app.post('/auth/tokens/:token', { schema: { ...hide, body: anyBody }, config: { auth: 'none' } }, async (req, reply) => {
     const { token } = req.params as { token: string };
-    return signedIn(reply, await deps.users.useLink(token, req.body ?? {}, req.ip));
+    return signedIn(reply, await deps.users.useLink(token, req.body ?? {}, addressKey(req.ip)));
   });
 
   app.get('/auth/members', { schema: hide, config: { auth: 'session' } }, async (req) => ({

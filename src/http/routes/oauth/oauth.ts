@@ -1,6 +1,7 @@
 // OAuth 2.1 for MCP clients: the protected resource metadata (RFC 9728) of /mcp, the authorization server's own
 // endpoints (answered by oidc-provider through OAuthService: discovery, registration, authorize, token,
 // revocation, JWKS), and the JSON the web app's consent page (/oauth/interaction/:uid) reads and posts.
+import { addressKey } from '../../../lib/client-address.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { TidemarkError } from '../../../domain/errors.js';
@@ -16,7 +17,7 @@ const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-methods
 
 export default function oauthRoutes(app: App, deps: HttpDeps) {
   /** The authorization server's endpoints are open to anyone (registration too): limited per client address. */
-  const takeAddressSlot = (req: FastifyRequest) => deps.rateLimits.takeKeyed(`oauth:ip:${req.ip}`, OAUTH_LIMIT_PER_MINUTE);
+  const takeAddressSlot = (req: FastifyRequest) => deps.rateLimits.takeKeyed(`oauth:ip:${addressKey(req.ip)}`, OAUTH_LIMIT_PER_MINUTE);
   const limitConsent = async (req: FastifyRequest) => {
     const decision = await takeAddressSlot(req);
     if (decision.allowed) return;

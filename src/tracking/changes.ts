@@ -204,7 +204,7 @@ class Flaps {
     const key = `${field}:drop`;
     this.#visited.add(Flaps.#key(container, key));
     if (pickedUp || prev !== true || next !== false) return next;
-    return this.#withdrawn(container, key) ? false : true;
+    return !this.#withdrawn(container, key);
   }
 
   /** Forgets a field's pending withdrawal: its value no longer matters (the box has left). */

@@ -80,10 +80,8 @@ export function registerOperatorCommands(program: Command, deps: OperatorCommand
       const key = await withDb(
         'tidemark secret-key export',
         async (db, cfg) => {
-          const legacy = await storedLegacyKey(db);
-          if (legacy !== undefined) return parseSecretKey(legacy).toString('base64');
-          const file = cfg.secretKeyFile ? readKeyFile(cfg.secretKeyFile) : null;
-          if (file) return file.toString('base64');
+          const kept = await keptKey(db, cfg);
+          if (kept) return kept.toString('base64');
           throw new TidemarkError(
             'not_found',
             cfg.secretKeyFile
@@ -108,11 +106,7 @@ export function registerOperatorCommands(program: Command, deps: OperatorCommand
           if (!cfg.secretKey) {
             throw new TidemarkError('validation_failed', 'Set TIDEMARK_SECRET_KEY to the new key (`tidemark secret-key new` makes one)');
           }
-          const legacy = await storedLegacyKey(db);
-          const oldKey =
-            cfg.oldSecretKey ??
-            (legacy !== undefined ? parseSecretKey(legacy) : null) ??
-            (cfg.secretKeyFile ? readKeyFile(cfg.secretKeyFile) : null);
+          const oldKey = cfg.oldSecretKey ?? (await keptKey(db, cfg));
           if (!oldKey) {
             throw new TidemarkError('validation_failed', 'Set TIDEMARK_OLD_SECRET_KEY to the key the stored secrets are sealed with now');
           }
@@ -127,4 +121,12 @@ export function registerOperatorCommands(program: Command, deps: OperatorCommand
         `Re-sealed ${result.resealed} secret${result.resealed === 1 ? '' : 's'} with the new key${result.alreadyNew ? ` (${result.alreadyNew} already were)` : ''}. Start every process with the new TIDEMARK_SECRET_KEY.`,
       );
     });
+}
+
+/** The key this installation seals with when TIDEMARK_SECRET_KEY is not set: the one an earlier version kept in the
+ * database, else (PGlite) the data directory's key file; null when there is neither. */
+async function keptKey(db: Db, cfg: Config): Promise<Buffer | null> {
+  const legacy = await storedLegacyKey(db);
+  if (legacy !== undefined) return parseSecretKey(legacy);
+  return cfg.secretKeyFile ? readKeyFile(cfg.secretKeyFile) : null;
 }

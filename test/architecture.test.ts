@@ -17,8 +17,10 @@ const ALLOWED: Record<string, string[]> = {
   webhooks: ['domain', 'lib', 'storage', 'sources'],
   services: ['domain', 'lib', 'storage', 'sources', 'sandbox', 'tracking', 'webhooks', 'config'],
   workers: ['domain', 'lib', 'storage', 'services', 'tracking', 'webhooks', 'sources', 'config'],
-  http: ['domain', 'lib', 'services', 'config', 'workers', 'storage'],
-  mcp: ['domain', 'lib', 'services', 'config', 'http'],
+  // Step 1 of the move (narrowed next): the renderers still read the service bag.
+  render: ['domain', 'lib', 'services', 'http'],
+  http: ['domain', 'lib', 'services', 'config', 'workers', 'storage', 'render'],
+  mcp: ['domain', 'lib', 'services', 'config', 'render'],
   cli: ['domain', 'lib', 'services', 'config', 'storage'],
 };
 /** Front-end layers call services: they may use the database handle and migrations, never repositories. */

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { changeTag, type DocumentCache } from '../services/document-cache.js';
-import { type IncludeTree, type Page, pageLinks, type ResourceKind, resolveIncluded } from './jsonapi.js';
+import { type IncludeTree, type ResourceKind, resolveIncluded } from '../render/jsonapi.js';
+import { type Page, pageLinks } from './jsonapi.js';
 
 export const JSONAPI = 'application/vnd.api+json; charset=utf-8';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, onServer, type TestDatabase } from '../../test/kit/databases.js';
 import { ConfigError } from '../config/index.js';
 import { FixedClock } from '../domain/clock.js';
-import { exampleNotification } from '../http/resources/webhook-notification.js';
+import { exampleNotification } from '../render/webhook-notification.js';
 import { newSecretKey, parseSecretKey, seal, unseal } from '../lib/sealed.js';
 import { Webhook } from 'standardwebhooks';
 import { hexSignature, SIGNATURE_HEADER, signatureHeaders } from '../webhooks/signing.js';

@@ -6,7 +6,7 @@ import { freshDatabase, type TestDatabase } from '../../test/kit/databases.js';
 import type { Feature } from '../domain/account.js';
 import { FixedClock } from '../domain/clock.js';
 import { TidemarkError } from '../domain/errors.js';
-import { exampleNotification } from '../http/resources/webhook-notification.js';
+import { exampleNotification } from '../render/webhook-notification.js';
 import { newSecretKey, parseSecretKey, unseal } from '../lib/sealed.js';
 import { findWebhook } from '../storage/repositories/webhooks.js';
 import type { EventName } from '../webhooks/catalogue.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleNotification } from '../http/resources/webhook-notification.js';
+import { exampleNotification } from '../render/webhook-notification.js';
 import { EVENT_CATALOGUE, EVENT_NAMES, type EventName } from './catalogue.js';
 import { notificationExample } from './examples.js';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { validationFailed } from '../../../domain/errors.js';
 import { type MaskedKey, maskKey } from '../../../services/accounts.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { isoSeconds, type ResourceObject } from '../../jsonapi.js';
+import { isoSeconds, type ResourceObject } from '../../../render/jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { resourceBody } from '../../schemas.js';
 

@@ -9,7 +9,7 @@ import type { SignedIn, SessionView } from '../../../services/users.js';
 import { SESSION_TTL_MS } from '../../../services/users.js';
 import { SESSION_COOKIE } from '../../auth.js';
 import { type App, type HttpDeps, userOf } from '../../context.js';
-import { isoSeconds } from '../../jsonapi.js';
+import { isoSeconds } from '../../../render/jsonapi.js';
 
 const anyBody = z.record(z.string(), z.unknown()).optional();
 const hide = { hide: true } as const;

@@ -4,10 +4,11 @@
 import { badRequest } from '../../../domain/errors.js';
 import { BOARD_KINDS, type BoardKind } from '../../../services/containers.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { MAX_PAGE_SIZE, pageLinks, parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
+import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
+import { MAX_PAGE_SIZE, pageLinks, parsePage } from '../../jsonapi.js';
 import { filtersOf, singleValue } from '../../query.js';
 import { sendDocument } from '../../reply.js';
-import { containerKind } from '../../resources/container.js';
+import { containerKind } from '../../../render/container.js';
 import { listQuery } from '../../schemas.js';
 
 export default function containerBoard(app: App, deps: HttpDeps) {

@@ -3,11 +3,12 @@ import { badRequest } from '../../../domain/errors.js';
 import { isUuid } from '../../../lib/ids.js';
 import type { ContainerFilter } from '../../../services/containers.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { parseInclude, parsePage, resolveIncluded } from '../../jsonapi.js';
+import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
+import { parsePage } from '../../jsonapi.js';
 import { selfUrl, sendCachedDocument, sendDocument, sendList } from '../../reply.js';
-import { containerKind, rawEventKind } from '../../resources/container.js';
+import { containerKind, rawEventKind } from '../../../render/container.js';
 import { shipmentDocumentTags } from '../../../services/document-cache.js';
-import { transportEventKind } from '../../resources/transport-event.js';
+import { transportEventKind } from '../../../render/transport-event.js';
 import { filtersOf, singleValue } from '../../query.js';
 import { includeQuery, listQuery } from '../../schemas.js';
 

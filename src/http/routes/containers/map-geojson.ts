@@ -1,7 +1,7 @@
 // GET /v2/containers/{id}/map_geojson (the `routing` feature): the container's route as plain GeoJSON.
 import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { mapGeojson } from '../../resources/map-geojson.js';
+import { mapGeojson } from '../../../render/map-geojson.js';
 
 export default function containerMapGeojson(app: App, deps: HttpDeps) {
   app.get(

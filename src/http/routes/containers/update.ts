@@ -5,7 +5,7 @@ import { validationFailed } from '../../../domain/errors.js';
 import { isIsoInstant } from '../../../lib/dates.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { containerKind } from '../../resources/container.js';
+import { containerKind } from '../../../render/container.js';
 import { labelList, resourceBody } from '../../schemas.js';
 import { idMismatch } from '../../errors.js';
 

@@ -1,6 +1,6 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { partyKind } from '../../resources/party.js';
+import { partyKind } from '../../../render/party.js';
 
 export default function getParty(app: App, deps: HttpDeps) {
   app.get('/v2/parties/:id', { schema: { tags: ['parties'], summary: 'Get a party' } }, async (req, reply) => {

@@ -1,7 +1,7 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { pageLinks, paginationMeta, parsePage } from '../../jsonapi.js';
 import { sendDocument } from '../../reply.js';
-import { partyKind } from '../../resources/party.js';
+import { partyKind } from '../../../render/party.js';
 import { listQuery } from '../../schemas.js';
 
 export default function listParties(app: App, deps: HttpDeps) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { partyKind } from '../../resources/party.js';
+import { partyKind } from '../../../render/party.js';
 import { resourceBody } from '../../schemas.js';
 
 export default function updateParty(app: App, deps: HttpDeps) {

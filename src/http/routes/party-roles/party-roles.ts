@@ -1,9 +1,9 @@
 // POST /v2/party_roles, GET and DELETE /v2/party_roles/{id}: a party's role on a shipment or container.
 import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { parseInclude, resolveIncluded } from '../../jsonapi.js';
+import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { partyRoleKind } from '../../resources/party-role.js';
+import { partyRoleKind } from '../../../render/party-role.js';
 import { includeQuery } from '../../schemas.js';
 
 const ref = (type: string) => z.object({ data: z.object({ type: z.literal(type).optional(), id: z.string() }).nullish() }).nullish();

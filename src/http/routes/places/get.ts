@@ -2,9 +2,9 @@
 // the same for every account (an API key is still needed, as on every /v2 route).
 import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
-import { parseInclude, resolveIncluded } from '../../jsonapi.js';
+import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { placeKinds } from '../../resources/places.js';
+import { placeKinds } from '../../../render/places.js';
 import { includeQuery } from '../../schemas.js';
 
 export default function placeRoutes(app: App, deps: HttpDeps) {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
 import { referenceId } from '../../../lib/ids.js';
 import { PlaceService } from '../../../services/places.js';
-import { resolveIncluded } from '../../jsonapi.js';
-import { facilityRef, locationRef, placeKinds, portRef, terminalInclude } from '../../resources/places.js';
+import { resolveIncluded } from '../../../render/jsonapi.js';
+import { facilityRef, locationRef, placeKinds, portRef, terminalInclude } from '../../../render/places.js';
 import { portByLocode, railHubByLocode, terminalByFirmsCode, terminalsByPortLocode } from '../../../sources/reference/index.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validationFailed } from '../../../domain/errors.js';
 import type { App, HttpDeps } from '../../context.js';
-import { isoSeconds } from '../../jsonapi.js';
+import { isoSeconds } from '../../../render/jsonapi.js';
 import type { SandboxService } from '../../../services/sandbox.js';
 
 const HOUR_MS = 3600_000;

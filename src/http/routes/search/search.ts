@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { badRequest } from '../../../domain/errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { searchResultKind } from '../../resources/search-result.js';
+import { searchResultKind } from '../../../render/search-result.js';
 
 const searchQuery = z
   .object({

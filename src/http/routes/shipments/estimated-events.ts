@@ -1,9 +1,10 @@
 // GET /v2/shipments/{id}/estimated_events (beyond the reference API): the shipment's ETA history, every
 // `shipment.estimated.arrival` as it came, newest first; the same objects webhooks reference.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { parseInclude, parsePage } from '../../jsonapi.js';
+import { parseInclude } from '../../../render/jsonapi.js';
+import { parsePage } from '../../jsonapi.js';
 import { sendList } from '../../reply.js';
-import { estimatedEventKind } from '../../resources/events.js';
+import { estimatedEventKind } from '../../../render/events.js';
 import { listQuery } from '../../schemas.js';
 
 export default function shipmentEstimatedEvents(app: App, deps: HttpDeps) {

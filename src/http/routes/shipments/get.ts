@@ -1,8 +1,8 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { parseInclude, resolveIncluded } from '../../jsonapi.js';
+import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendCachedDocument } from '../../reply.js';
 import { shipmentDocumentTags } from '../../../services/document-cache.js';
-import { attachPartyRoles, shipmentKind } from '../../resources/shipment.js';
+import { attachPartyRoles, shipmentKind } from '../../../render/shipment.js';
 import { includeQuery } from '../../schemas.js';
 
 export default function getShipment(app: App, deps: HttpDeps) {

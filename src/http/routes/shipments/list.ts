@@ -1,9 +1,10 @@
 // GET /v2/shipments: the account's shipments, newest first, with the reference API's filters.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { errorBody } from '../../errors.js';
-import { parseInclude, parsePage } from '../../jsonapi.js';
+import { parseInclude } from '../../../render/jsonapi.js';
+import { parsePage } from '../../jsonapi.js';
 import { JSONAPI, sendList } from '../../reply.js';
-import { attachPartyRoles, shipmentKind } from '../../resources/shipment.js';
+import { attachPartyRoles, shipmentKind } from '../../../render/shipment.js';
 import { listQuery } from '../../schemas.js';
 import { parseShipmentQuery } from './filters.js';
 

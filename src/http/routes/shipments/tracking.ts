@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { shipmentKind } from '../../resources/shipment.js';
+import { shipmentKind } from '../../../render/shipment.js';
 
 const params = z.object({ id: z.string() });
 

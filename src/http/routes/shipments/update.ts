@@ -4,7 +4,7 @@ import { validationFailed } from '../../../domain/errors.js';
 import { idMismatch } from '../../errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { shipmentKind } from '../../resources/shipment.js';
+import { shipmentKind } from '../../../render/shipment.js';
 import { labelList, resourceBody } from '../../schemas.js';
 
 const body = resourceBody('shipment', z.object({ ref_numbers: labelList.nullish(), tags: labelList.nullish() }).strict());

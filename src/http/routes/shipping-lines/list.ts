@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { pageLinks, parsePage } from '../../jsonapi.js';
 import { sendDocument } from '../../reply.js';
-import { shippingLineKind } from '../../resources/shipping-line.js';
+import { shippingLineKind } from '../../../render/shipping-line.js';
 import { listQuery } from '../../schemas.js';
 
 export default function listShippingLines(app: App, deps: HttpDeps) {

@@ -1,10 +1,10 @@
 // POST /v2/tracking_requests: accepted at once as `pending`; a worker runs it (docs/tracking.md).
 import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import type { ResourceObject } from '../../jsonapi.js';
+import type { ResourceObject } from '../../../render/jsonapi.js';
 import { sendDocument } from '../../reply.js';
-import { shippingLineKind } from '../../resources/shipping-line.js';
-import { trackingRequestKind } from '../../resources/tracking-request.js';
+import { shippingLineKind } from '../../../render/shipping-line.js';
+import { trackingRequestKind } from '../../../render/tracking-request.js';
 
 const body = z.object({
   data: z.object({

@@ -1,7 +1,7 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { parseInclude, resolveIncluded } from '../../jsonapi.js';
+import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { trackingRequestKind } from '../../resources/tracking-request.js';
+import { trackingRequestKind } from '../../../render/tracking-request.js';
 import { includeQuery } from '../../schemas.js';
 
 export default function getTrackingRequest(app: App, deps: HttpDeps) {

@@ -2,9 +2,10 @@
 import { badRequest } from '../../../domain/errors.js';
 import type { TrackingRequestFilter, TrackingRequestStatus } from '../../../services/tracking-requests.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { paginationMeta, parseInclude, parsePage } from '../../jsonapi.js';
+import { parseInclude } from '../../../render/jsonapi.js';
+import { paginationMeta, parsePage } from '../../jsonapi.js';
 import { sendList } from '../../reply.js';
-import { trackingRequestKind } from '../../resources/tracking-request.js';
+import { trackingRequestKind } from '../../../render/tracking-request.js';
 import { filtersOf, singleValue } from '../../query.js';
 import { listQuery } from '../../schemas.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { validationFailed } from '../../../domain/errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { trackingRequestKind } from '../../resources/tracking-request.js';
+import { trackingRequestKind } from '../../../render/tracking-request.js';
 
 const body = z.object({
   data: z.object({

@@ -6,9 +6,9 @@ import { type ErrorItem, validationFailed } from '../../../domain/errors.js';
 import type { LatLon } from '../../../lib/sea-routes/index.js';
 import type { FutureVoyage } from '../../../services/vessels.js';
 import type { App, HttpDeps } from '../../context.js';
-import { isoSeconds } from '../../jsonapi.js';
+import { isoSeconds } from '../../../render/jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { vesselKind } from '../../resources/vessel.js';
+import { vesselKind } from '../../../render/vessel.js';
 import { refuseWithoutRouting } from './routing-gate.js';
 
 /** A query parameter's documented type; anything else given for it is a 422 from the handler, not a 400 here. */

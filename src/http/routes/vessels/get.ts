@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { badRequest } from '../../../domain/errors.js';
 import type { App, HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { vesselKind } from '../../resources/vessel.js';
+import { vesselKind } from '../../../render/vessel.js';
 import { refuseWithoutRouting } from './routing-gate.js';
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@ import { TidemarkError } from '../../../domain/errors.js';
 import { isEventName } from '../../../services/notifications.js';
 import type { App, HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { exampleNotification } from '../../resources/webhook-notification.js';
+import { exampleNotification } from '../../../render/webhook-notification.js';
 
 /** The reference API's answer without `event`: a 400 on the parameter, with a null detail. */
 const missingEvent = () => new TidemarkError('bad_request', 'event is required', { items: [{ detail: null, parameter: 'event' }] });

@@ -1,8 +1,8 @@
 // GET /v2/webhook_notifications/{id}: one notification, as it was delivered, with its delivery attempts.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { parseInclude, resolveIncluded } from '../../jsonapi.js';
+import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { notificationMeta, webhookNotificationKind } from '../../resources/webhook-notification.js';
+import { notificationMeta, webhookNotificationKind } from '../../../render/webhook-notification.js';
 import { includeQuery, uuidParam } from '../../schemas.js';
 import { DEFAULT_NOTIFICATION_INCLUDE } from './list.js';
 

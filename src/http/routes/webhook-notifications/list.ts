@@ -3,9 +3,10 @@ import { badRequest } from '../../../domain/errors.js';
 import { isUuid } from '../../../lib/ids.js';
 import { isEventName, type NotificationFilter } from '../../../services/notifications.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { paginationMeta, parseInclude, parsePage } from '../../jsonapi.js';
+import { parseInclude } from '../../../render/jsonapi.js';
+import { paginationMeta, parsePage } from '../../jsonapi.js';
 import { sendList } from '../../reply.js';
-import { webhookNotificationKind } from '../../resources/webhook-notification.js';
+import { webhookNotificationKind } from '../../../render/webhook-notification.js';
 import { filtersOf, singleValue } from '../../query.js';
 import { listQuery } from '../../schemas.js';
 

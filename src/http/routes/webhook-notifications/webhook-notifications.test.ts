@@ -9,7 +9,7 @@ import { insertTrackingRequest } from '../../../storage/repositories/tracking-re
 import { insertAccountEvent, insertEstimatedEvent, upsertTransportEvent } from '../../../storage/repositories/tracking.js';
 import { insertWebhook, recordAttempt } from '../../../storage/repositories/webhooks.js';
 import { EVENT_NAMES } from '../../../webhooks/catalogue.js';
-import { notificationDocument } from '../../resources/webhook-notification.js';
+import { notificationDocument } from '../../../render/webhook-notification.js';
 
 const KEY_TEXT = Buffer.alloc(32, 7).toString('base64');
 const KEY = Buffer.from(KEY_TEXT, 'base64');

@@ -2,7 +2,7 @@
 // notification. The stored notification is queued again with its id and body (receivers de-duplicate by id).
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { sendDocument } from '../../reply.js';
-import { webhookNotificationKind } from '../../resources/webhook-notification.js';
+import { webhookNotificationKind } from '../../../render/webhook-notification.js';
 
 export default function redeliverNotification(app: App, deps: HttpDeps) {
   const kind = webhookNotificationKind(deps);

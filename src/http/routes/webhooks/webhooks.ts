@@ -6,7 +6,7 @@ import { isCalendarDate, isIsoInstant } from '../../../lib/dates.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { pageLinks, parsePage } from '../../jsonapi.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { webhookKind } from '../../resources/webhook.js';
+import { webhookKind } from '../../../render/webhook.js';
 import { listQuery } from '../../schemas.js';
 import { idMismatch } from '../../errors.js';
 

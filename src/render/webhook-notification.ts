@@ -1,7 +1,7 @@
 // Webhook notifications on the wire (api-wire-notes §4.13, §5): the resource the read API serves, the document
 // POSTed to receivers (`notificationDocument`), and the sample document of every event (`exampleNotification`),
 // which is the same document rendered from hand-made records by the same kinds.
-import type { TransportEventRow } from '../../services/containers.js';
+import type { TransportEventRow } from '../services/containers.js';
 import {
   EVENT_CATALOGUE,
   EVENT_NAMES,
@@ -16,8 +16,8 @@ import {
   type NotificationRow,
   notificationExample,
   type ReferenceObjectType,
-} from '../../services/notifications.js';
-import { PlaceService } from '../../services/places.js';
+} from '../services/notifications.js';
+import { PlaceService } from '../services/places.js';
 import {
   type IncludeTree,
   isoSeconds,
@@ -27,7 +27,7 @@ import {
   type ResourceKind,
   type ResourceObject,
   resolveIncluded,
-} from '../jsonapi.js';
+} from './jsonapi.js';
 import type { ResourceDeps } from './deps.js';
 import {
   type AccountEventRecord,

@@ -1,6 +1,6 @@
-import type { ShipmentRecord } from '../../services/shipments.js';
-import { predictionReason } from '../../services/vessels.js';
-import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { ShipmentRecord } from '../services/shipments.js';
+import { predictionReason } from '../services/vessels.js';
+import { isoSeconds, type ResourceKind } from './jsonapi.js';
 import { containerKind } from './container.js';
 import type { ResourceDeps } from './deps.js';
 import { customerInclude } from './party.js';

@@ -1,10 +1,10 @@
 // GET /v2/containers/{id}/map_geojson (api-wire-notes §4.14): a container's route as a plain GeoJSON
 // FeatureCollection — its ports, the vessel now, the AIS track sailed, and the estimated sea route ahead.
-import { densifyPath, type LatLon, seaRoute } from '../../lib/sea-routes/index.js';
-import type { ContainerRoute, RouteLeg, RouteStop } from '../../services/containers.js';
-import { countryName, type PortPlace, subdivisionName } from '../../services/places.js';
-import type { VesselPositionRow, VesselRow } from '../../services/vessels.js';
-import { isoSeconds } from '../jsonapi.js';
+import { densifyPath, type LatLon, seaRoute } from '../lib/sea-routes/index.js';
+import type { ContainerRoute, RouteLeg, RouteStop } from '../services/containers.js';
+import { countryName, type PortPlace, subdivisionName } from '../services/places.js';
+import type { VesselPositionRow, VesselRow } from '../services/vessels.js';
+import { isoSeconds } from './jsonapi.js';
 
 type Position = [number, number];
 type Geometry = { type: 'Point'; coordinates: Position } | { type: 'LineString'; coordinates: Position[] };

@@ -1,9 +1,9 @@
 // The event resources a webhook notification points at besides transport events and tracking requests
 // (api-wire-notes §4.5–4.7): estimated events (their own table) and the container events, which are the
 // account event itself: its id, rendered from the engine's domain event kept as its payload.
-import type { EstimatedEventRow } from '../../services/notifications.js';
-import type { Ref, RelationshipDef, ResourceKind } from '../jsonapi.js';
-import { isoSeconds } from '../jsonapi.js';
+import type { EstimatedEventRow } from '../services/notifications.js';
+import type { Ref, RelationshipDef, ResourceKind } from './jsonapi.js';
+import { isoSeconds } from './jsonapi.js';
 import { containerKind } from './container.js';
 import type { ResourceDeps } from './deps.js';
 import { facilityRef, portInclude, portRef, terminalInclude } from './places.js';

@@ -1,6 +1,6 @@
-import type { PartyService } from '../../services/parties.js';
-import type { PartyRoleRecord } from '../../services/party-roles.js';
-import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { PartyService } from '../services/parties.js';
+import type { PartyRoleRecord } from '../services/party-roles.js';
+import { isoSeconds, type ResourceKind } from './jsonapi.js';
 import { partyKind } from './party.js';
 
 /** A party's role on a shipment or container (`party_role`); `include=party` sideloads the party. */

@@ -1,5 +1,5 @@
-import type { WebhookService } from '../../services/webhooks.js';
-import type { HttpDeps } from '../context.js';
+import type { WebhookService } from '../services/webhooks.js';
+import type { HttpDeps } from '../http/context.js';
 
 /** The services resource kinds load their includes from: every kind gets the same ones, so any path resolves. */
 export type ResourceDeps = Pick<

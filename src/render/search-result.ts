@@ -1,5 +1,5 @@
-import type { SearchHit } from '../../services/search.js';
-import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { SearchHit } from '../services/search.js';
+import { isoSeconds, type ResourceKind } from './jsonapi.js';
 
 /**
  * The search_result resource (api-wire-notes §4.13): a shipment, container (`cargo`) or tracking request

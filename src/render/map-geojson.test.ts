@@ -1,10 +1,10 @@
 // The GeoJSON of a route as a pure function of the route: which features each leg gets, long tracks thinned,
 // lines continuous over the antimeridian.
 import { describe, expect, it } from 'vitest';
-import { planRoute, type RouteShipment } from '../../services/container-route.js';
-import type { ContainerRoute } from '../../services/containers.js';
-import { findPort } from '../../services/places.js';
-import { type VesselPositionRow, type VesselRow, vesselId } from '../../services/vessels.js';
+import { planRoute, type RouteShipment } from '../services/container-route.js';
+import type { ContainerRoute } from '../services/containers.js';
+import { findPort } from '../services/places.js';
+import { type VesselPositionRow, type VesselRow, vesselId } from '../services/vessels.js';
 import { MAX_TRACK_POINTS, type MapFeature, mapGeojson } from './map-geojson.js';
 
 const SHIPMENT: RouteShipment = {

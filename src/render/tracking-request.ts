@@ -1,5 +1,5 @@
-import type { TrackingRequestRecord } from '../../services/tracking-requests.js';
-import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { TrackingRequestRecord } from '../services/tracking-requests.js';
+import { isoSeconds, type ResourceKind } from './jsonapi.js';
 import type { ResourceDeps } from './deps.js';
 import { customerInclude } from './party.js';
 import { shipmentKind } from './shipment.js';

@@ -1,5 +1,5 @@
-import type { Party, PartyService } from '../../services/parties.js';
-import { isoSeconds, type RelationshipDef, type ResourceKind } from '../jsonapi.js';
+import type { Party, PartyService } from '../services/parties.js';
+import { isoSeconds, type RelationshipDef, type ResourceKind } from './jsonapi.js';
 
 export const partyKind: ResourceKind<Party> = {
   type: 'party',

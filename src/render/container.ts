@@ -1,5 +1,5 @@
-import { type ContainerRecord, type RawEventRecord, rawEventId } from '../../services/containers.js';
-import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import { type ContainerRecord, type RawEventRecord, rawEventId } from '../services/containers.js';
+import { isoSeconds, type ResourceKind } from './jsonapi.js';
 import type { ResourceDeps } from './deps.js';
 import { facilityRef, locationRef, terminalInclude } from './places.js';
 import { shipmentKind } from './shipment.js';

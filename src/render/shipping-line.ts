@@ -1,5 +1,5 @@
-import type { ShippingLine } from '../../services/shipping-lines.js';
-import type { ResourceKind } from '../jsonapi.js';
+import type { ShippingLine } from '../services/shipping-lines.js';
+import type { ResourceKind } from './jsonapi.js';
 
 /**
  * The reference's shipping_line with its extras: `provided_data` (which fields Tidemark's source for the

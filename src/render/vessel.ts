@@ -1,7 +1,7 @@
 // The vessel resource (api-wire-notes §4.11) and the `vessel` relationship of events. Lat/long are numbers
 // here (ports' are strings); `positions` is present only when positions were asked for.
-import { normalizeImo, type VesselPositionRow, type VesselRow, vesselId, type VesselService } from '../../services/vessels.js';
-import { isoSeconds, type Ref, type RelationshipDef, type ResourceKind } from '../jsonapi.js';
+import { normalizeImo, type VesselPositionRow, type VesselRow, vesselId, type VesselService } from '../services/vessels.js';
+import { isoSeconds, type Ref, type RelationshipDef, type ResourceKind } from './jsonapi.js';
 
 /** A position as the vessel resource lists it: gathered from AIS, or estimated (future positions). */
 export type VesselPositionRecord = Pick<VesselPositionRow, 'at' | 'latitude' | 'longitude' | 'heading_degrees'> & { estimated?: boolean };

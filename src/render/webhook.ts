@@ -1,7 +1,7 @@
 // The webhook resource (api-wire-notes §4.13): the endpoint, its events, custom headers and signing secret;
 // extras say when and why Tidemark turned it off after deliveries kept failing.
-import type { WebhookService } from '../../services/webhooks.js';
-import { isoSeconds, type ResourceKind } from '../jsonapi.js';
+import type { WebhookService } from '../services/webhooks.js';
+import { isoSeconds, type ResourceKind } from './jsonapi.js';
 import type { ResourceDeps } from './deps.js';
 
 export type WebhookRecord = Awaited<ReturnType<WebhookService['viewsByIds']>>[number];

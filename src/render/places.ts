@@ -11,8 +11,8 @@ import {
   portRefOf,
   type RailTerminalPlace,
   type TerminalPlace,
-} from '../../services/places.js';
-import type { Ref, Related, RelationshipDef, ResourceKind } from '../jsonapi.js';
+} from '../services/places.js';
+import type { Ref, Related, RelationshipDef, ResourceKind } from './jsonapi.js';
 
 /**
  * The wire ref of a facility as the sources named it (a FacilityRef): its reference `terminal`, a

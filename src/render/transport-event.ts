@@ -1,6 +1,6 @@
-import type { TransportEventRow } from '../../services/containers.js';
-import type { ResourceKind } from '../jsonapi.js';
-import { isoSeconds } from '../jsonapi.js';
+import type { TransportEventRow } from '../services/containers.js';
+import type { ResourceKind } from './jsonapi.js';
+import { isoSeconds } from './jsonapi.js';
 import { containerKind } from './container.js';
 import type { ResourceDeps } from './deps.js';
 import { facilityRef, locationInclude, locationRef, terminalInclude } from './places.js';

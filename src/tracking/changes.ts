@@ -1,7 +1,8 @@
 // Comparing what the sources say now with what is stored: the merged state to store and the domain events
 // (webhook event names) it implies. Pure: world time is passed in; the same input twice gives no events.
+import type { Changeset, ChangesetKey, DomainEvent } from './domain-events.js';
 import type { Normalized } from './normalize.js';
-import { compatibleVessels } from './normalize.js';
+import { compatibleVessels } from './occurrences.js';
 import { type FacilityRef, sameFacility } from './places.js';
 import {
   type ContainerSnapshot,
@@ -24,7 +25,11 @@ import {
   type TransportEventName,
   type TransportEventRecord,
 } from './snapshot.js';
+import type { StoredState, Withdrawal } from './state.js';
 import { type IsoInstant, isoInstant } from './time.js';
+
+export type { Changeset, ChangesetKey, DomainEvent } from './domain-events.js';
+export type { StoredState, Withdrawal } from './state.js';
 
 /**
  * A terminal value that disappears is still shown for this long (world time) before its withdrawal is
@@ -44,59 +49,6 @@ export function etaMovedEnough(announced: IsoInstant | null, next: IsoInstant | 
   if (announced === null || next === null) return announced !== next;
   return Math.abs(Date.parse(next) - Date.parse(announced)) > ETA_CHANGE_THRESHOLD_MS;
 }
-
-/** A terminal (or rail, or line LFD) value that went missing and is kept until the flap window has passed. */
-export interface Withdrawal {
-  container: string;
-  /** The field, or `field:item` for one hold or fee line. */
-  field: string;
-  since: IsoInstant;
-}
-
-/** Everything the engine keeps per tracked shipment between two refreshes. */
-export interface StoredState {
-  shipment: ShipmentSnapshot | null;
-  containers: ContainerSnapshot[];
-  transportEvents: TransportEventRecord[];
-  estimatedEvents: EstimatedEventRecord[];
-  withdrawals: Withdrawal[];
-}
-
-/** The keys of a `container.updated` changeset (api-wire-notes §4.6). */
-export type ChangesetKey =
-  | 'available_for_pickup'
-  | 'pickup_lfd'
-  | 'pickup_lfd_line'
-  | 'pickup_lfd_rail'
-  | 'fees_at_pod_terminal'
-  | 'holds_at_pod_terminal'
-  | 'pickup_appointment_at'
-  | 'pod_terminal';
-
-/** `{ field: [old, new] }`; `pod_terminal` values are terminal ids (the facility code when it has no id). */
-export type Changeset = Partial<Record<ChangesetKey, [unknown, unknown]>>;
-
-export type DomainEvent =
-  | { type: TransportEventName | PickupChangeEventName; container_number: string; transport_event: TransportEventRecord }
-  | { type: 'shipment.estimated.arrival'; estimated_event: EstimatedEventRecord; previous_estimated_timestamp: IsoInstant | null }
-  | { type: 'container.created'; container_number: string; timestamp: IsoInstant; timezone: string | null }
-  | {
-      type: 'container.updated';
-      container_number: string;
-      changeset: Changeset;
-      timestamp: IsoInstant;
-      timezone: string | null;
-      data_source: 'terminal';
-      terminal: FacilityRef | null;
-    }
-  | {
-      type: 'container.pod_terminal_changed';
-      container_number: string;
-      timestamp: IsoInstant;
-      data_source: 'shipping_line' | 'terminal';
-      terminal: FacilityRef;
-      previous_terminal: FacilityRef;
-    };
 
 export interface ChangeContext {
   /** Domain time: the world clock's now. */

@@ -1,7 +1,7 @@
 // The version of the rules that turn stored facts into derived ones, and the re-derivation of a stored state under
 // the current rules (services/rederive.ts runs it over the database once per version, without announcing anything).
-import type { StoredState } from './changes.js';
 import { type ContainerSnapshot, deriveContainer, emptyContainer, inlandDestination, type ShipmentSnapshot } from './snapshot.js';
+import type { StoredState } from './state.js';
 
 /**
  * Bump whenever a rule changes what is derived from stored facts: deriveContainer (status, availability, readiness,

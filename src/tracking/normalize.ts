@@ -4,6 +4,7 @@ import { normalizeContainerNumber } from '../domain/container-number.js';
 import { CLASSIFIERS, type Classifier, type Milestone, type TransportMode } from '../domain/milestones.js';
 import type { FeeFact, HoldFact, MilestoneFact, SourceObservation, When, YardFact } from '../sources/contract.js';
 import { carrierByScac, railHubByRampLocode } from '../sources/reference/index.js';
+import { compatibleVessels } from './occurrences.js';
 import { type FacilityKind, type ResolvedPlace, resolvePlace } from './places.js';
 import type { AisMilestone } from './port-calls.js';
 import {
@@ -165,19 +166,6 @@ function byTime(a: Candidate, b: Candidate): number {
 
 function locationKey(place: ResolvedPlace | null): string {
   return place?.locode ?? (place?.facility ? `facility:${place.facility.code}` : '-');
-}
-
-/** Whether two reports can be the same occurrence: vessels and voyages agree wherever both name them. */
-export function compatibleVessels(
-  a: { vesselImo: string | null; vesselName: string | null; voyage: string | null },
-  b: { vesselImo: string | null; vesselName: string | null; voyage: string | null },
-): boolean {
-  if (a.vesselImo && b.vesselImo) {
-    if (a.vesselImo !== b.vesselImo) return false;
-  } else if (a.vesselName && b.vesselName && a.vesselName.toUpperCase() !== b.vesselName.toUpperCase()) {
-    return false;
-  }
-  return !(a.voyage && b.voyage && a.voyage.toUpperCase() !== b.voyage.toUpperCase());
 }
 
 function occurrenceKey(c: Candidate): string {

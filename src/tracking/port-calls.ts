@@ -15,8 +15,8 @@
 import type { Milestone } from '../domain/milestones.js';
 import { normalizeImo } from '../domain/imo.js';
 import { haversineNm } from '../lib/sea-routes/index.js';
-import type { StoredState } from './changes.js';
-import { compatibleVessels } from './normalize.js';
+import { compatibleVessels } from './occurrences.js';
+import type { StoredState } from './state.js';
 import type { TransportEventRecord } from './snapshot.js';
 
 /** Around a port's reference position: wide enough for ports whose terminals lie far from it (Yangshan, Maasvlakte). */

@@ -41,13 +41,17 @@ function testFiles(dir: string): string[] {
  * no database, or only PGlite of its own, would run the same way twice (docs/testing.md, "Two passes").
  */
 const serverPass = Boolean(process.env.TEST_DATABASE_URL);
+/** Where test files are: beside the code (the server, and the web app's pure modules) and under test/. */
+const TEST_ROOTS = ['src', 'web/src', 'test'];
 const onlyOnce = serverPass
-  ? [...testFiles(resolve(ROOT, 'src')), ...testFiles(resolve(ROOT, 'test'))].filter((f) => !reachesServer(f)).map((f) => relative(ROOT, f))
+  ? TEST_ROOTS.flatMap((dir) => testFiles(resolve(ROOT, dir)))
+      .filter((f) => !reachesServer(f))
+      .map((f) => relative(ROOT, f))
   : [];
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: TEST_ROOTS.map((dir) => `${dir}/**/*.test.ts`),
     exclude: ['**/node_modules/**', ...onlyOnce],
     globalSetup: ['test/kit/global-setup.ts'],
     pool: 'forks',

@@ -1,7 +1,7 @@
 // The web app's last free day words (web/src/lib/lfd.ts): the binding date named by whose it is, the others beside
 // it, days counted by src/domain/lfd.ts in the date's own calendar, and no count after pickup.
 import { describe, expect, it } from 'vitest';
-import { type LfdFields, lfdSources, lfdStanding, standingSentence, standingWords, verdictLfdSentence } from '../../web/src/lib/lfd.js';
+import { type LfdFields, lfdSources, lfdStanding, standingSentence, standingWords, verdictLfdSentence } from './lfd';
 
 const LA = 'America/Los_Angeles';
 /** Local midnight in Los Angeles (PST, UTC-8) of a December 2026 day. */

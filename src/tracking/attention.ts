@@ -1,13 +1,10 @@
 // What a container needs from the people who pick it up, today (the web app's board): holds, availability,
 // the last free day counted in the pickup place's own calendar, and demurrage. Pure: the domain time is given.
+// Which statuses mean the box has gone and which holds block it are domain/pickup.ts's, the rules the web app's
+// container page judges with too.
 import { daysBetween, localDate } from '../domain/lfd.js';
+import { holdsAtPickupPlace, isLeftStatus } from '../domain/pickup.js';
 import type { ContainerSnapshot } from './snapshot.js';
-
-/**
- * Statuses after which nothing is left to do at the pickup place (`dropped` and `loaded`, never derived, mean the box
- * left it too). An off-dock box is still to be picked up, from the off-dock yard.
- */
-const DONE = new Set(['picked_up', 'delivered', 'empty_returned', 'dropped', 'loaded']);
 
 export type LfdState = 'passed' | 'today' | 'tomorrow' | 'later';
 
@@ -67,8 +64,9 @@ function factsWithHolds(c: Fields): PickupFacts & { hold_names: string[] } {
   // The binding last free day (the earliest that applies at the pickup place) is the one a person acts on; it is
   // counted in its own place's calendar. A rail move's holds are the inland facility's once the box is there.
   const zone = c.pickup_lfd_binding_timezone || null;
-  const holdList = (c.rail_move && c.inland_at ? c.ind_facility_holds : c.holds_at_pod_terminal) ?? [];
-  const hold_names = holdList.filter((h) => h.status === 'hold').map((h) => h.name);
+  const hold_names = holdsAtPickupPlace(c, Boolean(c.rail_move && c.inland_at))
+    .filter((h) => h.status === 'hold')
+    .map((h) => h.name);
   const lfdDay = c.pickup_lfd_binding ? localDate(Date.parse(c.pickup_lfd_binding), zone) : null;
   return {
     zone,
@@ -106,7 +104,7 @@ function attentionFromFacts(f: PickupFacts & { hold_names: string[] }, done: boo
 
 export function attentionOf(c: Fields, worldNow: Date): Attention {
   const facts = factsWithHolds(c);
-  return attentionFromFacts(facts, DONE.has(c.current_status), localDayOf(worldNow, facts.zone));
+  return attentionFromFacts(facts, isLeftStatus(c.current_status), localDayOf(worldNow, facts.zone));
 }
 
 /** The kinds of action the board counts and can be narrowed to. */

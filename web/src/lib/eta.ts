@@ -1,5 +1,5 @@
 // How far an arrival moved from the first announced one: "2 d 4 h later", "5 h earlier", "as first announced".
-import type { Tone } from './pickup';
+import type { Tone } from './lfd';
 
 const HOUR = 3_600_000;
 

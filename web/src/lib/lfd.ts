@@ -1,9 +1,9 @@
 // The last free day as the pages say it: the binding one (`pickup_lfd_binding`: the earliest that applies where
 // the box is picked up), whose date it is, the other parties' dates beside it, and the days left. Days are counted
 // by src/domain/lfd.ts — the module the server's board counts with — on the world clock, so the pages and the
-// board cannot disagree; nothing is counted once the box has left its pickup place. Imports only that module
-// (with its `.js` name), so a plain Node test can load this file too.
+// board cannot disagree; nothing is counted once the box has left its pickup place (src/domain/pickup.ts says when).
 import { type LfdCountdown, type LfdParty, lfdCountdown, localDate } from '../../../src/domain/lfd.js';
+import { leftPickupPlace } from '../../../src/domain/pickup.js';
 
 export type { LfdParty } from '../../../src/domain/lfd.js';
 
@@ -33,17 +33,6 @@ export const partyLabel = (p: LfdParty) => PARTY_WORDS[p].label;
 /** "Terminal’s", "Shipping line’s", "Railroad’s" (capitalised, to begin a sentence). */
 export const partyOwner = (p: LfdParty) => PARTY_WORDS[p].owner;
 const ownerLower = (p: LfdParty) => PARTY_WORDS[p].owner.toLowerCase();
-
-/**
- * Statuses of a box that has left its pickup place (the server's board treats them alike). `off_dock` is not one:
- * the box waits at the off-dock yard and is picked up from there.
- */
-const LEFT_PICKUP_PLACE = new Set(['picked_up', 'delivered', 'empty_returned', 'dropped', 'loaded']);
-
-/** Whether the box has left its pickup place (by its status or a full-out time). */
-export function leftPickupPlace(c: Pick<LfdFields, 'current_status' | 'pod_full_out_at' | 'final_destination_full_out_at'>): boolean {
-  return LEFT_PICKUP_PLACE.has(c.current_status) || !!c.pod_full_out_at || !!c.final_destination_full_out_at;
-}
 
 /** One party's last free day, as the container page's table lists them. */
 export interface LfdSource {

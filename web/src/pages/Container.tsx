@@ -16,6 +16,7 @@ import { loadContainerMap } from '../lib/containerMap';
 import { useLoad } from '../lib/hooks';
 import { type Doc, Included, type ListDoc } from '../lib/jsonapi';
 import { containerStatusLabel, containerStatusTone, equipmentLabel } from '../lib/labels';
+import { pickupPlaceHolds } from '../lib/readiness';
 import { Link } from '../lib/router';
 import { hasFeature } from '../lib/session';
 import type {
@@ -165,7 +166,7 @@ export default function ContainerPage({ params, session }: PageProps) {
                     {events.data && <PickupChanges events={events.data.data} />}
                   </Section>
                   <Section id="holds" title="Holds">
-                    <HoldsTable holds={c.holds_at_pod_terminal ?? []} />
+                    <HoldsTable holds={pickupPlaceHolds(c)} />
                   </Section>
                   <Section id="fees" title="Fees">
                     <FeesTable fees={c.fees_at_pod_terminal ?? []} />

@@ -8,13 +8,13 @@ import { OtherLfds } from '../../components/Lfd';
 import { Time } from '../../components/Time';
 import { humanize, money } from '../../lib/labels';
 import { type LfdSource, lfdSources, lfdStanding, standingSentence, standingWords, verdictLfdSentence } from '../../lib/lfd';
-import { readiness } from '../../lib/pickup';
+import { readinessVerdict } from '../../lib/readiness';
 import type { Fee, Hold } from '../../lib/resources';
 import { type ContainerDetail, eventInfo, holdLabel, sourceLabel, type TransportEvent } from '../../lib/tracking';
 
 /** The verdict, and what the binding last free day adds while the box still waits at the pickup place. */
 export function VerdictBanner({ c, now }: { c: ContainerDetail; now: Date }) {
-  const v = readiness(c);
+  const v = readinessVerdict(c);
   const waiting = v.tone !== 'neutral' && v.tone !== 'info';
   const lfd = waiting ? verdictLfdSentence(lfdStanding(c, now)) : '';
   const tone = lfd && v.tone === 'good' ? 'warn' : v.tone;

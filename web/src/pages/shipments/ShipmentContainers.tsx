@@ -7,7 +7,7 @@ import { Time } from '../../components/Time';
 import { useWorldNow } from '../../lib/clock';
 import { containerStatusLabel, containerStatusTone, equipmentLabel } from '../../lib/labels';
 import { lfdStanding, standingSentence } from '../../lib/lfd';
-import { readiness } from '../../lib/pickup';
+import { readinessVerdict } from '../../lib/readiness';
 import { Link, setQuery } from '../../lib/router';
 import { type ContainerResource, holdLabel } from '../../lib/tracking';
 
@@ -39,10 +39,10 @@ export function ShipmentContainers({ containers, selected }: { containers: Conta
       key: 'availability',
       header: 'Availability',
       cell: (c) => {
-        const v = readiness(c.attributes);
+        const v = readinessVerdict(c.attributes);
         return <Badge tone={v.tone}>{v.text}</Badge>;
       },
-      sortValue: (c) => readiness(c.attributes).text,
+      sortValue: (c) => readinessVerdict(c.attributes).text,
     },
     {
       key: 'holds',
@@ -86,7 +86,7 @@ export function ShipmentContainers({ containers, selected }: { containers: Conta
 /** The selected container in a few words, with the way to its page. */
 export function SelectedContainer({ c }: { c: ContainerResource }) {
   const now = useWorldNow();
-  const v = readiness(c.attributes);
+  const v = readinessVerdict(c.attributes);
   const standing = lfdStanding(c.attributes, now);
   const sentence = standingSentence(standing);
   return (

@@ -3,7 +3,7 @@
 import type { Changeset, ChangesetKey, DomainEvent } from './domain-events.js';
 import type { Normalized } from './normalize.js';
 import { compatibleVessels } from './occurrences.js';
-import { type FacilityRef, sameFacility } from './places.js';
+import { sameFacility } from './places.js';
 import {
   type ContainerSnapshot,
   compareFees,

@@ -4,6 +4,7 @@
 import type { PickupChangeEventName, TransportEventName } from '../domain/events.js';
 import { type Classifier, FEE_TYPES, type FeeType, HOLD_NAMES, type HoldName, type Milestone } from '../domain/milestones.js';
 import { APPLICABLE_PARTIES, bindingLfd, type LfdParty, type PickupPlace } from '../domain/lfd.js';
+import { type EquipmentHeight, type EquipmentLength, type EquipmentType, equipmentOf } from './equipment.js';
 import type { FacilityRef } from './places.js';
 import type { IsoInstant } from './time.js';
 
@@ -27,9 +28,7 @@ export const CONTAINER_STATUSES = [
 ] as const;
 export type ContainerStatus = (typeof CONTAINER_STATUSES)[number];
 
-export type EquipmentType = 'dry' | 'reefer' | 'open top' | 'flat rack' | 'bulk' | 'tank';
-export type EquipmentLength = 10 | 20 | 40 | 45;
-export type EquipmentHeight = 'standard' | 'high_cube';
+export { type EquipmentHeight, type EquipmentLength, type EquipmentType, equipmentOf } from './equipment.js';
 
 export type DataSource = 'shipping_line' | 'terminal' | 'rail' | 'ais';
 
@@ -215,51 +214,15 @@ export interface ContainerSnapshot {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Event names (api-wire-notes §5.3)
+// Transport events as stored
 
-export { PICKUP_CHANGE_EVENT_NAMES, type PickupChangeEventName, TRANSPORT_EVENT_NAMES, type TransportEventName } from '../domain/events.js';
-
-/** Milestones with a wire transport event of their own when they happen. */
-const ACTUAL_EVENT: Partial<Record<Milestone, TransportEventName>> = {
-  vessel_arrived: 'container.transport.vessel_arrived',
-  vessel_discharged: 'container.transport.vessel_discharged',
-  vessel_loaded: 'container.transport.vessel_loaded',
-  vessel_departed: 'container.transport.vessel_departed',
-  vessel_berthed: 'container.transport.vessel_berthed',
-  rail_departed: 'container.transport.rail_departed',
-  rail_arrived: 'container.transport.rail_arrived',
-  rail_loaded: 'container.transport.rail_loaded',
-  rail_unloaded: 'container.transport.rail_unloaded',
-  transshipment_arrived: 'container.transport.transshipment_arrived',
-  transshipment_discharged: 'container.transport.transshipment_discharged',
-  transshipment_loaded: 'container.transport.transshipment_loaded',
-  transshipment_departed: 'container.transport.transshipment_departed',
-  feeder_arrived: 'container.transport.feeder_arrived',
-  feeder_discharged: 'container.transport.feeder_discharged',
-  feeder_loaded: 'container.transport.feeder_loaded',
-  feeder_departed: 'container.transport.feeder_departed',
-  empty_out: 'container.transport.empty_out',
-  full_in: 'container.transport.full_in',
-  full_out: 'container.transport.full_out',
-  empty_in: 'container.transport.empty_in',
-  arrived_at_destination: 'container.transport.arrived_at_inland_destination',
-  // `delivered` has none: a carrier's drop-off stays a raw event; the delivered event is the user's mark only.
-};
-
-/** The wire has estimated events for these milestones only. */
-const ESTIMATED_EVENT: Partial<Record<Milestone, TransportEventName>> = {
-  vessel_arrived: 'container.transport.estimated.vessel_arrived',
-  vessel_departed: 'container.transport.estimated.vessel_departed',
-  arrived_at_destination: 'container.transport.estimated.arrived_at_inland_destination',
-};
-
-/**
- * The wire event of a milestone, or null when it has none (positioned moves, VGM, releases: raw events only;
- * availability: derived from the pickup facility's answer, see changes.ts). Planned counts as estimated.
- */
-export function transportEventName(milestone: Milestone, classifier: Classifier): TransportEventName | null {
-  return (classifier === 'actual' ? ACTUAL_EVENT[milestone] : ESTIMATED_EVENT[milestone]) ?? null;
-}
+export {
+  PICKUP_CHANGE_EVENT_NAMES,
+  type PickupChangeEventName,
+  TRANSPORT_EVENT_NAMES,
+  type TransportEventName,
+  transportEventName,
+} from './event-names.js';
 
 /** A container's transport event as stored and served (`transport_event`, api-wire-notes §4.4). */
 export interface TransportEventRecord {
@@ -309,37 +272,6 @@ export interface EstimatedEventRecord {
   vessel_imo: string | null;
   data_source: 'shipping_line' | 'terminal';
   reported_at: IsoInstant | null;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Equipment from the ISO 6346 size-type code
-
-const LENGTHS: Record<string, EquipmentLength> = { '1': 10, '2': 20, '4': 40, L: 45 };
-const HEIGHTS: Record<string, EquipmentHeight> = { '0': 'standard', '2': 'standard', '5': 'high_cube', '6': 'high_cube' };
-const TYPES: Record<string, EquipmentType> = {
-  G: 'dry',
-  V: 'dry',
-  R: 'reefer',
-  H: 'reefer',
-  U: 'open top',
-  P: 'flat rack',
-  B: 'bulk',
-  T: 'tank',
-};
-
-/** Equipment type, length and height of an ISO 6346 size-type code (`45G1` → dry, 40, high_cube); null where unknown. */
-export function equipmentOf(isoSizeType: string | null): {
-  equipment_type: EquipmentType | null;
-  equipment_length: EquipmentLength | null;
-  equipment_height: EquipmentHeight | null;
-} {
-  const code = isoSizeType?.trim().toUpperCase() ?? '';
-  if (!/^[0-9A-Z]{4}$/.test(code)) return { equipment_type: null, equipment_length: null, equipment_height: null };
-  return {
-    equipment_length: LENGTHS[code[0]!] ?? null,
-    equipment_height: HEIGHTS[code[1]!] ?? null,
-    equipment_type: TYPES[code[2]!] ?? null,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
 // The Arrival Notice face: valid against DCSA's own AN 1.0.1 OpenAPI document (../shared/reference), and, with
 // the TNT 2.2 face, read back by the DCSA adapter to exactly the answer's facts.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { describeWithReference, reference } from '../../../test/kit/reference.js';
 import { FixedClock } from '../../domain/clock.js';
 import { dcsaCarrierSource } from '../../sources/carriers/dcsa/index.js';
 import { parseDcsaEvents } from '../../sources/carriers/dcsa/parse.js';
@@ -15,7 +15,7 @@ import { DCSA_REFERENCE_PARAMETER, dcsaCarriableFacts, renderDcsaEvents } from '
 import { C1, C2, C3, CARRIER_ANSWERS, CARRIER_DATE_ONLY, CARRIER_TRANSSHIPMENT_RAIL } from './examples.js';
 import type { FaceResponse } from './types.js';
 
-const SPEC = path.resolve(import.meta.dirname, '../../../../shared/reference/data/dcsa/arrival-notice-1.0.1/an-v1.0.1-openapi.yaml');
+const SPEC = reference('data/dcsa/arrival-notice-1.0.1/an-v1.0.1-openapi.yaml');
 const BL = 'TEST0412345';
 const clock = new FixedClock('2026-03-01T12:00:00Z');
 const ctx = (): FetchContext => ({ signal: new AbortController().signal, now: () => clock.now() });
@@ -97,25 +97,25 @@ describe('arrival notice face', () => {
     expect((notice!.utilizedTransportEquipments as unknown[]).length).toBe(2);
   });
 
-  describe.skipIf(!existsSync(SPEC))('against the AN 1.0.1 schema', () => {
-    const spec = existsSync(SPEC) ? (parseYaml(readFileSync(SPEC, 'utf8')) as { components: { schemas: Record<string, unknown> } }) : null;
+  describeWithReference(SPEC, 'against the AN 1.0.1 schema', () => {
+    const spec = parseYaml(readFileSync(SPEC.path, 'utf8')) as { components: { schemas: Record<string, unknown> } };
     const ajv = new Ajv({ strict: false, allErrors: true });
     ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/);
     ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
     ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) });
     ajv.addFormat('float', { type: 'number', validate: () => true });
-    const response = spec && ajv.compile({ $ref: '#/components/schemas/GetArrivalNoticesResponse', components: spec.components });
-    const error = spec && ajv.compile({ $ref: '#/components/schemas/GetArrivalNoticesError', components: spec.components });
+    const response = ajv.compile({ $ref: '#/components/schemas/GetArrivalNoticesResponse', components: spec.components });
+    const error = ajv.compile({ $ref: '#/components/schemas/GetArrivalNoticesError', components: spec.components });
 
     it.each(Object.keys(ANSWERS) as (keyof typeof ANSWERS)[])('%s renders a valid response', (name) => {
       const face = renderArrivalNotices([ANSWERS[name]], query({ bl: [ANSWERS[name].facts.shipment!.billOfLadingNumber!] }));
       expect(notices(face)).toHaveLength(1);
-      expect(response!(face.body), JSON.stringify(response!.errors?.slice(0, 3))).toBe(true);
+      expect(response(face.body), JSON.stringify(response.errors?.slice(0, 3))).toBe(true);
     });
 
     it('renders a valid error body', () => {
       const face = renderArrivalNotices([], query({}));
-      expect(error!(face.body), JSON.stringify(error!.errors?.slice(0, 3))).toBe(true);
+      expect(error(face.body), JSON.stringify(error.errors?.slice(0, 3))).toBe(true);
     });
   });
 });

@@ -1,10 +1,10 @@
 // The DCSA face's legs as a real DCSA carrier sends them: VESSEL for every ship (mother or feeder), BARGE for a
 // barge only, a berth arrival as an ARRI at a BRTH transport call; and what the adapter makes of them.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { itWithReference, reference } from '../../../test/kit/reference.js';
 import { parseDcsaEvents } from '../../sources/carriers/dcsa/parse.js';
 import type { CanonicalFacts, MilestoneFact } from '../../sources/contract.js';
 import type { CarrierAnswer } from '../answers.js';
@@ -13,7 +13,7 @@ import { tellStory } from '../world/story.js';
 import { dcsaCarriableFacts, renderDcsaEvents } from './dcsa.js';
 import { CARRIER_TRANSSHIPMENT_RAIL } from './examples.js';
 
-const SPEC = path.resolve(import.meta.dirname, '../../../../shared/reference/data/dcsa/tnt-2.2/TNT_v2.2.0-resolved.yaml');
+const SPEC = reference('data/dcsa/tnt-2.2/TNT_v2.2.0-resolved.yaml');
 const BL = { numberType: 'bill_of_lading' as const, number: 'TEST0412345' };
 
 function render(answer: CarrierAnswer, scac = 'TEST', number = BL.number): Record<string, unknown>[] {
@@ -186,19 +186,16 @@ describe('DCSA face: berthing', () => {
     expect(carriable.dropped).toEqual(['vessel_berthed away from the port of discharge: DCSA has no berthing milestone elsewhere']);
   });
 
-  it.skipIf(!existsSync(SPEC))(
-    'renders a berth arrival valid against TNT 2.2 but for BRTH, which DCSA lists only in its facility types',
-    () => {
-      const spec = parseYaml(readFileSync(SPEC, 'utf8')) as { components: { schemas: Record<string, unknown> } };
-      const ajv = new Ajv({ strict: false, allErrors: true });
-      ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/);
-      ajv.addFormat('uuid', /^[0-9a-f-]{36}$/i);
-      const valid = ajv.compile({ $ref: '#/components/schemas/transportEvent', components: spec.components });
-      const berth = render(answer).find((e) => e.eventID === berthed.sourceEventId)!;
-      expect(valid(berth)).toBe(false);
-      expect(new Set((valid.errors ?? []).map((e) => e.instancePath))).toEqual(new Set(['/transportCall/facilityTypeCode']));
-      const call = berth.transportCall as Record<string, unknown>;
-      expect(valid({ ...berth, transportCall: { ...call, facilityTypeCode: 'POTE' } }), JSON.stringify(valid.errors)).toBe(true);
-    },
-  );
+  itWithReference(SPEC, 'renders a berth arrival valid against TNT 2.2 but for BRTH, which DCSA lists only in its facility types', () => {
+    const spec = parseYaml(readFileSync(SPEC.path, 'utf8')) as { components: { schemas: Record<string, unknown> } };
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/);
+    ajv.addFormat('uuid', /^[0-9a-f-]{36}$/i);
+    const valid = ajv.compile({ $ref: '#/components/schemas/transportEvent', components: spec.components });
+    const berth = render(answer).find((e) => e.eventID === berthed.sourceEventId)!;
+    expect(valid(berth)).toBe(false);
+    expect(new Set((valid.errors ?? []).map((e) => e.instancePath))).toEqual(new Set(['/transportCall/facilityTypeCode']));
+    const call = berth.transportCall as Record<string, unknown>;
+    expect(valid({ ...berth, transportCall: { ...call, facilityTypeCode: 'POTE' } }), JSON.stringify(valid.errors)).toBe(true);
+  });
 });

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validate, version } from 'uuid';
 import { describe, expect, it } from 'vitest';
+import { describeWithReference, reference } from '../../../test/kit/reference.js';
 import { referenceId } from '../../lib/ids.js';
 import {
   CARRIERS,
@@ -321,9 +322,9 @@ describe('wire ids', () => {
 });
 
 // The compiled facts live next to the checkout (../shared/reference/data) in CI and on engineers' machines; the
-// product never reads them. Without that folder the comparison is skipped.
-const DATA_DIR = path.resolve(import.meta.dirname, '../../../../shared/reference/data');
-const HAVE_DATA = existsSync(DATA_DIR);
+// product never reads them. Without that folder the comparison is skipped (failed under TIDEMARK_REQUIRE_REFERENCE=1).
+const DATA = reference('data');
+const DATA_DIR = DATA.path;
 
 type CsvRow = Record<string, string>;
 
@@ -355,7 +356,7 @@ function coordinate(cell: string | undefined): number {
 }
 const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
 
-describe.skipIf(!HAVE_DATA)(`tables match the CSVs in ${HAVE_DATA ? DATA_DIR : '../shared/reference/data (absent: skipped)'}`, () => {
+describeWithReference(DATA, 'tables match the CSVs in ../shared/reference/data', () => {
   it('carriers.csv', () => {
     const rows = readCsv('carriers.csv', [
       'scac',

@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { describeWithReference, reference } from '../../../../test/kit/reference.js';
 import { type CanonicalFacts, type MilestoneFact, SourceError } from '../../contract.js';
 import { DCSA_CODES, dcsaCode } from './codes.js';
 import { parseDcsaEvents, stableJson } from './parse.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
-const SHARED = path.resolve(import.meta.dirname, '../../../../../shared/reference/data/dcsa');
+const SHARED = reference('data/dcsa');
 const OPTIONS = { carrierScac: 'TEST' };
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
@@ -559,9 +560,9 @@ describe('stableJson', () => {
   });
 });
 
-describe.skipIf(!existsSync(SHARED))('DCSA reference data (../shared)', () => {
-  const tnt22 = (file: string) => readJson(path.join(SHARED, 'tnt-2.2', file));
-  const tnt30 = (file: string) => readJson(path.join(SHARED, 'tnt-3.0.0-conformance', file));
+describeWithReference(SHARED, 'DCSA reference data (../shared)', () => {
+  const tnt22 = (file: string) => readJson(path.join(SHARED.path, 'tnt-2.2', file));
+  const tnt30 = (file: string) => readJson(path.join(SHARED.path, 'tnt-3.0.0-conformance', file));
 
   it('parses the valid TNT 2.2 response to what the sample says', () => {
     const facts = parse(tnt22('tnt-220-response.json'));

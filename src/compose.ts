@@ -20,7 +20,7 @@ import { DeliveryRunner, WebhookDelivery } from './webhooks/delivery.js';
 import { createMcpServer } from './mcp/server.js';
 import { createTransport } from './webhooks/transport.js';
 import { exampleNotification, notificationDocument } from './render/webhook-notification.js';
-import type { ResourceDeps } from './render/deps.js';
+import type { NotificationDocumentLoaders } from './render/loaders.js';
 import { sharedLoads } from './render/shared-loads.js';
 import { NumberInferenceService } from './services/number-inference.js';
 import { PartyRoleService } from './services/party-roles.js';
@@ -176,8 +176,8 @@ export function makeServices(
     delivery,
     egressIps: config.webhooks.egressIps,
   });
-  let renderDeps: ResourceDeps | null = null;
-  const sharedRenderDeps = (): ResourceDeps => {
+  let renderDeps: NotificationDocumentLoaders | null = null;
+  const sharedRenderDeps = (): NotificationDocumentLoaders => {
     renderDeps ??= sharedLoads(services);
     return renderDeps;
   };

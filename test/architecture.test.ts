@@ -15,10 +15,13 @@ const ALLOWED: Record<string, string[]> = {
   sandbox: ['domain', 'lib', 'sources'],
   tracking: ['domain', 'lib', 'storage', 'sources'],
   webhooks: ['domain', 'lib', 'storage', 'sources'],
-  services: ['domain', 'lib', 'storage', 'sources', 'sandbox', 'tracking', 'webhooks', 'config'],
+  services: ['domain', 'lib', 'storage', 'sources', 'sandbox', 'tracking', 'webhooks', 'config', 'render'],
   workers: ['domain', 'lib', 'storage', 'services', 'tracking', 'webhooks', 'sources', 'config'],
-  // Step 1 of the move (narrowed next): the renderers still read the service bag.
-  render: ['domain', 'lib', 'services', 'http'],
+  // The JSON:API renderers shared by http, mcp and webhook delivery. They render the rows storage returns (types
+  // only), the engine's stored records (tracking: raw events, facility refs, the predicted-ETA reason) and the
+  // places of the shipped reference tables (sources/reference); they load includes through their own small
+  // interfaces (render/loaders.ts), never services, so that services and webhooks can import render.
+  render: ['domain', 'lib', 'sources', 'storage', 'tracking'],
   http: ['domain', 'lib', 'services', 'config', 'workers', 'storage', 'render'],
   mcp: ['domain', 'lib', 'services', 'config', 'render'],
   cli: ['domain', 'lib', 'services', 'config', 'storage'],

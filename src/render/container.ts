@@ -1,6 +1,8 @@
-import { type ContainerRecord, type RawEventRecord, rawEventId } from '../services/containers.js';
+import { referenceId } from '../lib/ids.js';
+import type { ContainerRecord } from '../storage/repositories/containers.js';
+import type { RawEventRecord } from '../tracking/raw-events.js';
 import { isoSeconds, type ResourceKind } from './jsonapi.js';
-import type { ResourceDeps } from './deps.js';
+import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, locationRef, terminalInclude } from './places.js';
 import { shipmentKind } from './shipment.js';
 import { transportEventKind } from './transport-event.js';
@@ -29,7 +31,7 @@ const INTERNAL = new Set([
  * The status is the stored one (a delivery marked by hand overrides the sources' until the empty return).
  * `raw_events` lists the raw events' ids when the record carries them (`raw_event_ids`, set by the routes).
  */
-export const containerKind = (deps: ResourceDeps): ResourceKind<ContainerRecord> => {
+export const containerKind = (deps: ResourceLoaders): ResourceKind<ContainerRecord> => {
   const { containers } = deps;
   const shipments = shipmentKind(deps);
   return {
@@ -108,6 +110,9 @@ export const containerKind = (deps: ResourceDeps): ResourceKind<ContainerRecord>
 };
 
 export type RawEventRow = RawEventRecord & { containerId: string };
+
+/** A raw event's id: derived from the container and the answer it came from, so the same answer keeps its ids. */
+export const rawEventId = (containerId: string, key: string) => referenceId('raw_event', `${containerId}:${key}`);
 
 /** A raw event (api-wire-notes §4.8); its id is derived from the answer it came from and its place in it. */
 export const rawEventKind: ResourceKind<RawEventRow> = {

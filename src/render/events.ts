@@ -1,11 +1,11 @@
 // The event resources a webhook notification points at besides transport events and tracking requests
 // (api-wire-notes §4.5–4.7): estimated events (their own table) and the container events, which are the
 // account event itself: its id, rendered from the engine's domain event kept as its payload.
-import type { EstimatedEventRow } from '../services/notifications.js';
+import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
 import type { Ref, RelationshipDef, ResourceKind } from './jsonapi.js';
 import { isoSeconds } from './jsonapi.js';
 import { containerKind } from './container.js';
-import type { ResourceDeps } from './deps.js';
+import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, portInclude, portRef, terminalInclude } from './places.js';
 import { shipmentKind } from './shipment.js';
 import { vesselInclude, vesselRef } from './vessel.js';
@@ -37,7 +37,7 @@ const estimatedOf = (e: EstimatedEventRow) => e.record as unknown as EstimatedRe
 const ref = (id: string | null, type: string): Ref | null => (id ? { id, type } : null);
 
 /** `shipment` of records that carry the id of one of the account's shipments. */
-function shipmentRelationship<T extends { account_id: string }>(deps: ResourceDeps, idOf: (r: T) => string | null): RelationshipDef<T> {
+function shipmentRelationship<T extends { account_id: string }>(deps: ResourceLoaders, idOf: (r: T) => string | null): RelationshipDef<T> {
   return {
     targets: () => [shipmentKind(deps)],
     async load(records) {
@@ -51,7 +51,7 @@ function shipmentRelationship<T extends { account_id: string }>(deps: ResourceDe
 }
 
 /** `container` of records that carry the id of one of the account's containers. */
-function containerRelationship<T extends { account_id: string }>(deps: ResourceDeps, idOf: (r: T) => string | null): RelationshipDef<T> {
+function containerRelationship<T extends { account_id: string }>(deps: ResourceLoaders, idOf: (r: T) => string | null): RelationshipDef<T> {
   return {
     targets: () => [containerKind(deps)],
     async load(records) {
@@ -65,7 +65,7 @@ function containerRelationship<T extends { account_id: string }>(deps: ResourceD
 }
 
 /** `shipment.estimated.arrival`'s object (§4.5): `port` is the port the estimate is for. */
-export const estimatedEventKind = (deps: ResourceDeps): ResourceKind<EstimatedEventRow> => ({
+export const estimatedEventKind = (deps: ResourceLoaders): ResourceKind<EstimatedEventRow> => ({
   type: 'estimated_event',
   render: (e) => {
     const r = estimatedOf(e);
@@ -106,7 +106,7 @@ interface UpdatedPayload {
 const updatedOf = (e: AccountEventRecord) => e.payload as unknown as UpdatedPayload;
 
 /** `container.updated`'s object (§4.6): `{field: [old, new]}` changes of terminal data; `terminal` is the source. */
-export const containerUpdatedEventKind = (deps: ResourceDeps): ResourceKind<AccountEventRecord> => ({
+export const containerUpdatedEventKind = (deps: ResourceLoaders): ResourceKind<AccountEventRecord> => ({
   type: 'container_updated_event',
   render: (e) => {
     const p = updatedOf(e);
@@ -134,7 +134,7 @@ export const containerUpdatedEventKind = (deps: ResourceDeps): ResourceKind<Acco
 });
 
 /** `container.created`'s object (§4.7). */
-export const containerCreatedEventKind = (deps: ResourceDeps): ResourceKind<AccountEventRecord> => ({
+export const containerCreatedEventKind = (deps: ResourceLoaders): ResourceKind<AccountEventRecord> => ({
   type: 'container_created_event',
   render: (e) => {
     const p = e.payload as { timestamp?: string; timezone?: string | null };
@@ -163,7 +163,7 @@ interface TerminalChangedPayload {
 const terminalChangedOf = (e: AccountEventRecord) => e.payload as unknown as TerminalChangedPayload;
 
 /** `container.pod_terminal_changed`'s object (§4.7): `terminal` is the new POD terminal. */
-export const containerPodTerminalChangedEventKind = (deps: ResourceDeps): ResourceKind<AccountEventRecord> => ({
+export const containerPodTerminalChangedEventKind = (deps: ResourceLoaders): ResourceKind<AccountEventRecord> => ({
   type: 'container_pod_terminal_changed_event',
   render: (e) => {
     const p = terminalChangedOf(e);

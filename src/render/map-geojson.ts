@@ -1,10 +1,45 @@
 // GET /v2/containers/{id}/map_geojson (api-wire-notes §4.14): a container's route as a plain GeoJSON
 // FeatureCollection — its ports, the vessel now, the AIS track sailed, and the estimated sea route ahead.
 import { densifyPath, type LatLon, seaRoute } from '../lib/sea-routes/index.js';
-import type { ContainerRoute, RouteLeg, RouteStop } from '../services/containers.js';
-import { countryName, type PortPlace, subdivisionName } from '../services/places.js';
-import type { VesselPositionRow, VesselRow } from '../services/vessels.js';
+import type { VesselPositionRow, VesselRow } from '../storage/repositories/vessels.js';
 import { isoSeconds } from './jsonapi.js';
+import { countryName, type PortPlace, subdivisionName } from './places.js';
+
+/** A port of the route as the map shows it (services/container-route.ts plans them). */
+export interface MapStop {
+  sequence: number;
+  /** `POL`, `TS1`, `TS2`…, `POD`. */
+  label: string;
+  name: string | null;
+  timezone: string | null;
+  /** Null for a LOCODE missing from the port table: the map leaves it out. */
+  port: PortPlace | null;
+  inbound_eta_at: Date | null;
+  inbound_ata_at: Date | null;
+  outbound_etd_at: Date | null;
+  outbound_atd_at: Date | null;
+}
+
+/** A leg between two stops, with the vessel the sources name for it. */
+export interface MapLeg {
+  sequence: number;
+  from: MapStop;
+  to: MapStop;
+  vessel: { imo: string | null; name: string | null; voyage_number: string | null } | null;
+}
+
+/** What a container's map is drawn from (services/container-route.ts `ContainerRoute` is one). */
+export interface MapRoute {
+  stops: readonly MapStop[];
+  legs: readonly MapLeg[];
+  /** The leg the container is sailing now, if any (one of `legs`). */
+  current: MapLeg | null;
+  shipment: { updated_at: Date };
+  /** The stored vessels of the legs, by IMO number. */
+  vessels: ReadonlyMap<string, VesselRow>;
+  /** By leg sequence: the AIS positions gathered for the leg's vessel. */
+  tracks: ReadonlyMap<number, readonly VesselPositionRow[]>;
+}
 
 type Position = [number, number];
 type Geometry = { type: 'Point'; coordinates: Position } | { type: 'LineString'; coordinates: Position[] };
@@ -60,7 +95,7 @@ function estimatedPath(from: LatLon, to: LatLon): LatLon[] {
   return densifyPath(seaRoute(from, to).path, DRAWN_LEG_NM);
 }
 
-function portFields(prefix: string, stop: RouteStop, port: PortPlace): Record<string, unknown> {
+function portFields(prefix: string, stop: MapStop, port: PortPlace): Record<string, unknown> {
   return {
     [`${prefix}_id`]: port.id,
     [`${prefix}_name`]: stop.name ?? port.name,
@@ -72,7 +107,7 @@ function portFields(prefix: string, stop: RouteStop, port: PortPlace): Record<st
   };
 }
 
-function portFeature(route: ContainerRoute, stop: RouteStop, port: PortPlace): MapFeature {
+function portFeature(route: MapRoute, stop: MapStop, port: PortPlace): MapFeature {
   return {
     type: 'Feature',
     geometry: point(at(port)),
@@ -98,7 +133,7 @@ function portFeature(route: ContainerRoute, stop: RouteStop, port: PortPlace): M
   };
 }
 
-function pastFeature(leg: RouteLeg, vessel: VesselRow, all: readonly VesselPositionRow[]): MapFeature {
+function pastFeature(leg: MapLeg, vessel: VesselRow, all: readonly VesselPositionRow[]): MapFeature {
   const track = thin(all);
   return {
     type: 'Feature',
@@ -117,7 +152,7 @@ function pastFeature(leg: RouteLeg, vessel: VesselRow, all: readonly VesselPosit
   };
 }
 
-function currentVesselFeature(leg: RouteLeg, vessel: VesselRow, from: PortPlace, to: PortPlace, position: LatLon): MapFeature {
+function currentVesselFeature(leg: MapLeg, vessel: VesselRow, from: PortPlace, to: PortPlace, position: LatLon): MapFeature {
   return {
     type: 'Feature',
     geometry: point(position),
@@ -149,7 +184,7 @@ function currentVesselFeature(leg: RouteLeg, vessel: VesselRow, from: PortPlace,
  * itself (`current_vessel`) while the container is on the water and the vessel's position is known.
  * Legs to or from a port without a known position are left out.
  */
-export function mapGeojson(route: ContainerRoute): MapFeatureCollection {
+export function mapGeojson(route: MapRoute): MapFeatureCollection {
   const features: MapFeature[] = [];
   for (const stop of route.stops) if (stop.port) features.push(portFeature(route, stop, stop.port));
   let current: MapFeature | null = null;

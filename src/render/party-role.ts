@@ -1,10 +1,10 @@
-import type { PartyService } from '../services/parties.js';
-import type { PartyRoleRecord } from '../services/party-roles.js';
+import type { PartyRoleRecord } from '../storage/repositories/party-roles.js';
 import { isoSeconds, type ResourceKind } from './jsonapi.js';
+import type { PartyLoaders } from './loaders.js';
 import { partyKind } from './party.js';
 
 /** A party's role on a shipment or container (`party_role`); `include=party` sideloads the party. */
-export const partyRoleKind = (parties: PartyService): ResourceKind<PartyRoleRecord> => ({
+export const partyRoleKind = (parties: PartyLoaders): ResourceKind<PartyRoleRecord> => ({
   type: 'party_role',
   render: (r) => ({
     id: r.id,

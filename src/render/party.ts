@@ -1,5 +1,6 @@
-import type { Party, PartyService } from '../services/parties.js';
+import type { Party } from '../storage/repositories/parties.js';
 import { isoSeconds, type RelationshipDef, type ResourceKind } from './jsonapi.js';
+import type { PartyLoaders } from './loaders.js';
 
 export const partyKind: ResourceKind<Party> = {
   type: 'party',
@@ -14,7 +15,7 @@ export const partyKind: ResourceKind<Party> = {
 };
 
 /** The `customer` relationship of a record that names a party of its account (shipments, tracking requests). */
-export function customerInclude<T extends { account_id: string; customer_id: string | null }>(parties: PartyService): RelationshipDef<T> {
+export function customerInclude<T extends { account_id: string; customer_id: string | null }>(parties: PartyLoaders): RelationshipDef<T> {
   return {
     targets: () => [partyKind],
     async load(records) {

@@ -1,35 +1,270 @@
 // Ports, metro areas, terminals and rail terminals on the wire (api-wire-notes §4.9–4.10), the refs other
 // resources point at them with, and the include builders those resources use. A ref is only ever made for
 // a place the API can render, so every relationship an `include` names has its object in `included`.
+// Places are the shipped reference tables (global, the same for every account): `ReferencePlaces` reads them;
+// services/places.ts adds what the sandbox's terminals provide.
+import { referenceId } from '../lib/ids.js';
 import {
-  facilityRefOf,
-  locationRefOf,
-  type LocationType,
-  type MetroAreaPlace,
-  type PlaceService,
-  type PortPlace,
-  portRefOf,
-  type RailTerminalPlace,
-  type TerminalPlace,
-} from '../services/places.js';
-import type { Ref, Related, RelationshipDef, ResourceKind } from './jsonapi.js';
+  type Port,
+  portById,
+  portByLocode,
+  type RailHub,
+  railHubById,
+  railHubByLocode,
+  railHubByRampLocode,
+  type Terminal,
+  terminalById,
+  terminalsByPortLocode,
+} from '../sources/reference/index.js';
+import type { FacilityRef } from '../tracking/places.js';
+import type { Related, RelationshipDef, ResourceKind } from './jsonapi.js';
+import type { PlaceLoaders } from './loaders.js';
 
-/**
- * The wire ref of a facility as the sources named it (a FacilityRef): its reference `terminal`, a
- * `rail_terminal` for rail facilities, null when neither. Containers, shipments and events all use it.
- */
-export function facilityRef(facility: unknown): Ref | null {
-  return facilityRefOf(facility);
+export interface PortPlace {
+  id: string;
+  locode: string;
+  name: string;
+  countryCode: string;
+  /** The state of the port's reference terminals when they all agree (USNYC spans NY and NJ: null). */
+  stateAbbr: string | null;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+  terminalIds: string[];
 }
 
-/** The wire ref of a location (`port` or `metro_area`), null when the LOCODE is in no reference table. */
-export function locationRef(locode: string | null | undefined, type?: LocationType | null): Ref | null {
-  return locationRefOf(locode, type);
+export interface MetroAreaPlace {
+  id: string;
+  locode: string;
+  name: string;
+  stateAbbr: string;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+}
+
+/** What a terminal's data source gives, per field (`provided_data`), with notes where partial. */
+export type TerminalProvidedData = Readonly<Record<string, boolean | string>>;
+
+export interface TerminalPlace {
+  id: string;
+  name: string;
+  nickname: string;
+  firmsCode: string | null;
+  smdgCode: string | null;
+  city: string;
+  /** The subdivision's name, from its abbreviation. */
+  state: string | null;
+  stateAbbr: string;
+  /** The country's English name. */
+  country: string;
+  /** Wire id of its port (every reference terminal's port is in the port table). */
+  portId: string | null;
+  /** Null when no source of Tidemark's answers for the terminal (sandbox off): nothing is known. */
+  providedData: TerminalProvidedData | null;
+}
+
+/** A rail terminal as a source named it: there is no reference table of them, only the source's code. */
+export interface RailTerminalPlace {
+  id: string;
+  code: string;
+  name: string | null;
+  firmsCode: string | null;
+}
+
+/** A location (an event's, a shipment's destination) as a wire ref target. */
+export type LocationType = 'port' | 'metro_area';
+
+// The subdivisions of the reference terminals (US states, CA provinces, MX states by ISO 3166-2 code).
+const SUBDIVISIONS: Record<string, string> = {
+  'US:AL': 'Alabama',
+  'US:CA': 'California',
+  'US:FL': 'Florida',
+  'US:GA': 'Georgia',
+  'US:HI': 'Hawaii',
+  'US:LA': 'Louisiana',
+  'US:MA': 'Massachusetts',
+  'US:MD': 'Maryland',
+  'US:NC': 'North Carolina',
+  'US:NJ': 'New Jersey',
+  'US:NY': 'New York',
+  'US:OR': 'Oregon',
+  'US:PA': 'Pennsylvania',
+  'US:SC': 'South Carolina',
+  'US:TX': 'Texas',
+  'US:VA': 'Virginia',
+  'US:WA': 'Washington',
+  'CA:BC': 'British Columbia',
+  'CA:NS': 'Nova Scotia',
+  'CA:QC': 'Quebec',
+  'MX:BCN': 'Baja California',
+  'MX:COL': 'Colima',
+  'MX:MIC': 'Michoacán',
+  'MX:TAM': 'Tamaulipas',
+  'MX:VER': 'Veracruz',
+  'MX:YUC': 'Yucatán',
+};
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+export function portPlace(p: Port): PortPlace {
+  const terminals = terminalsByPortLocode(p.locode);
+  const states = new Set(terminals.map((t) => t.state));
+  return {
+    id: p.id,
+    locode: p.locode,
+    name: p.name,
+    countryCode: p.countryCode,
+    stateAbbr: states.size === 1 ? [...states][0]! : null,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    timeZone: p.timeZone,
+    terminalIds: terminals.map((t) => t.id),
+  };
+}
+
+export function metroAreaPlace(h: RailHub): MetroAreaPlace {
+  return {
+    id: h.id,
+    locode: h.locode,
+    name: h.name,
+    stateAbbr: h.stateProvince,
+    countryCode: h.countryCode,
+    latitude: h.lat,
+    longitude: h.lon,
+    timeZone: h.timeZone,
+  };
+}
+
+/** The English name of a country (`US` → `United States`), or the code itself when unknown. */
+export function countryName(countryCode: string): string {
+  return regionNames.of(countryCode) ?? countryCode;
+}
+
+/** The name of a state or province of the reference terminals (`US`, `CA` → `California`), or null. */
+export function subdivisionName(countryCode: string, stateAbbr: string | null): string | null {
+  return stateAbbr ? (SUBDIVISIONS[`${countryCode}:${stateAbbr}`] ?? null) : null;
+}
+
+/** The rail hub a LOCODE names: the hub's own, or one of its ramps' (`USJOT` Joliet → Chicago). */
+function hubOf(locode: string): RailHub | undefined {
+  return railHubByLocode(locode) ?? railHubByRampLocode(locode);
+}
+
+/**
+ * The wire ref of a location (`port` or `metro_area`), or null when the LOCODE is in neither reference table (a
+ * ref the API could not render). `type` is what the engine decided; without it, a port first, then a rail hub.
+ */
+export function locationRef(locode: string | null | undefined, type?: LocationType | null): { id: string; type: LocationType } | null {
+  if (!locode) return null;
+  if (type !== 'metro_area') {
+    const port = portByLocode(locode);
+    if (port) return { id: port.id, type: 'port' };
+    if (type === 'port') return null;
+  }
+  const hub = hubOf(locode);
+  return hub ? { id: hub.id, type: 'metro_area' } : null;
 }
 
 /** The wire ref of a port by UN/LOCODE, null when it is not in the reference table. */
-export function portRef(locode: string | null | undefined): Ref | null {
-  return portRefOf(locode);
+export function portRef(locode: string | null | undefined): { id: string; type: 'port' } | null {
+  const port = locode ? portByLocode(locode) : undefined;
+  return port ? { id: port.id, type: 'port' } : null;
+}
+
+/** A FacilityRef as stored (JSON): read defensively, a snapshot may predate a field. */
+function facilityOf(value: unknown): FacilityRef | null {
+  const f = value as Partial<FacilityRef> | null | undefined;
+  if (!f || typeof f !== 'object' || typeof f.code !== 'string' || !f.code) return null;
+  return {
+    kind: f.kind === 'rail_terminal' ? 'rail_terminal' : 'terminal',
+    id: typeof f.id === 'string' ? f.id : null,
+    code: f.code,
+    codeList: f.codeList ?? null,
+    firmsCode: f.firmsCode ?? null,
+    name: f.name ?? null,
+  };
+}
+
+/**
+ * The wire ref of a facility as the sources named it (a FacilityRef): its reference `terminal` when it has one, a
+ * `rail_terminal` (UUIDv5 of its code) for rail facilities, null otherwise (an ocean terminal missing from the
+ * reference table cannot be rendered). Containers, shipments and events all use it.
+ */
+export function facilityRef(value: unknown): { id: string; type: 'terminal' | 'rail_terminal' } | null {
+  const f = facilityOf(value);
+  if (!f) return null;
+  const terminal = f.id ? terminalById(f.id) : undefined;
+  if (terminal) return { id: terminal.id, type: 'terminal' };
+  if (f.kind === 'rail_terminal') return { id: referenceId('rail_terminal', f.code), type: 'rail_terminal' };
+  return null;
+}
+
+/**
+ * The places of the reference tables, loaded as the kinds include them. `providedData` says what the terminal's
+ * source gives (none by default: without the sandbox no source of Tidemark's answers for a terminal).
+ */
+export class ReferencePlaces implements PlaceLoaders {
+  readonly #providedData: (t: Terminal) => TerminalProvidedData | null;
+
+  constructor(providedData: (t: Terminal) => TerminalProvidedData | null = () => null) {
+    this.#providedData = providedData;
+  }
+
+  /** The ports with these wire ids, each once (for includes). */
+  portsByIds(ids: readonly string[]): PortPlace[] {
+    return unique(ids).flatMap((id) => {
+      const p = portById(id);
+      return p ? [portPlace(p)] : [];
+    });
+  }
+
+  metroAreasByIds(ids: readonly string[]): MetroAreaPlace[] {
+    return unique(ids).flatMap((id) => {
+      const h = railHubById(id);
+      return h ? [metroAreaPlace(h)] : [];
+    });
+  }
+
+  terminalsByIds(ids: readonly string[]): TerminalPlace[] {
+    return unique(ids).flatMap((id) => {
+      const t = terminalById(id);
+      return t ? [this.terminalPlace(t)] : [];
+    });
+  }
+
+  /** The rail terminals of these facilities, each once; other facilities are skipped. */
+  railTerminalsOf(facilities: readonly unknown[]): RailTerminalPlace[] {
+    const out = new Map<string, RailTerminalPlace>();
+    for (const value of facilities) {
+      const f = facilityOf(value);
+      const ref = facilityRef(f);
+      if (!f || ref?.type !== 'rail_terminal' || out.has(ref.id)) continue;
+      out.set(ref.id, { id: ref.id, code: f.code, name: f.name, firmsCode: f.firmsCode });
+    }
+    return [...out.values()];
+  }
+
+  terminalPlace(t: Terminal): TerminalPlace {
+    return {
+      id: t.id,
+      name: t.name,
+      nickname: t.nickname,
+      firmsCode: t.firmsCode,
+      smdgCode: t.smdgCode,
+      city: t.city,
+      state: subdivisionName(t.country, t.state),
+      stateAbbr: t.state,
+      country: countryName(t.country),
+      portId: portByLocode(t.portLocode)?.id ?? null,
+      providedData: this.#providedData(t),
+    };
+  }
+}
+
+function unique(ids: readonly string[]): string[] {
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
 }
 
 /** Reference data lat/long are strings on the wire; the tables hold four decimals. */
@@ -42,10 +277,10 @@ export interface PlaceKinds {
   railTerminal: ResourceKind<RailTerminalPlace>;
 }
 
-const kindsOf = new WeakMap<PlaceService, PlaceKinds>();
+const kindsOf = new WeakMap<PlaceLoaders, PlaceKinds>();
 
-/** The place kinds of one PlaceService (ports include their terminals, whose `provided_data` it knows). */
-export function placeKinds(places: PlaceService): PlaceKinds {
+/** The place kinds of one PlaceLoaders (ports include their terminals, whose `provided_data` it knows). */
+export function placeKinds(places: PlaceLoaders): PlaceKinds {
   const known = kindsOf.get(places);
   if (known) return known;
   const kinds: PlaceKinds = {
@@ -152,7 +387,7 @@ export function placeKinds(places: PlaceService): PlaceKinds {
 }
 
 /** A relationship to ports named by UN/LOCODE (`port_of_lading`, `port_of_discharge`). */
-export function portInclude<T>(places: PlaceService, locodesOf: (record: T) => (string | null | undefined)[]): RelationshipDef<T> {
+export function portInclude<T>(places: PlaceLoaders, locodesOf: (record: T) => (string | null | undefined)[]): RelationshipDef<T> {
   return {
     targets: () => [placeKinds(places).port],
     async load(records) {
@@ -165,7 +400,7 @@ export function portInclude<T>(places: PlaceService, locodesOf: (record: T) => (
 
 /** A relationship to a location that is a port or a metro area (`destination`, an event's `location`). */
 export function locationInclude<T>(
-  places: PlaceService,
+  places: PlaceLoaders,
   locationsOf: (record: T) => { locode: string | null | undefined; type: LocationType | null | undefined }[],
 ): RelationshipDef<T> {
   return {
@@ -187,7 +422,7 @@ export function locationInclude<T>(
 }
 
 /** A relationship to facilities as the sources named them: terminals and rail terminals (FacilityRefs). */
-export function terminalInclude<T>(places: PlaceService, facilitiesOf: (record: T) => unknown[]): RelationshipDef<T> {
+export function terminalInclude<T>(places: PlaceLoaders, facilitiesOf: (record: T) => unknown[]): RelationshipDef<T> {
   return {
     targets: () => {
       const kinds = placeKinds(places);

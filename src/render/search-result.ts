@@ -1,4 +1,4 @@
-import type { SearchHit } from '../services/search.js';
+import type { SearchHit } from '../storage/repositories/search.js';
 import { isoSeconds, type ResourceKind } from './jsonapi.js';
 
 /**

@@ -1,7 +1,7 @@
-// Resource dependencies whose loads are shared: loads of one kind asked for by several renders in the same turn of
+// Loaders whose loads are shared: loads of one kind asked for by several renders in the same turn of
 // the event loop are made once, for all their ids, and each render gets exactly its own rows. Rendering many
 // documents at once (a claim of webhook deliveries) then costs one query per kind of include, not one per document.
-import type { ResourceDeps } from './deps.js';
+import type { NotificationDocumentLoaders } from './loaders.js';
 
 type Load<R> = (scope: string, ids: string[]) => Promise<R[]>;
 
@@ -49,23 +49,12 @@ function shared<R>(load: Load<R>, keyOf: (row: R) => string): Load<R> {
     });
 }
 
-/** `service` with some methods replaced; the others still run on the service itself. */
-function overriding<T extends object>(service: T, overrides: Partial<T>): T {
-  return new Proxy(service, {
-    get(target, prop) {
-      if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof T];
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
 /**
- * `deps` with the loads that notification documents make shared between renders running at once. Each render
+ * `loaders` with the loads that notification documents make shared between renders running at once. Each render
  * sees the rows it would have loaded alone (the loads are plain reads by id; nothing is kept past the turn).
  */
-export function sharedLoads(deps: ResourceDeps): ResourceDeps {
-  const { containers, vessels, trackingRequests, notifications, webhooks } = deps;
+export function sharedLoads(loaders: NotificationDocumentLoaders): NotificationDocumentLoaders {
+  const { containers, vessels, trackingRequests, notifications, webhooks } = loaders;
   const byId = (r: { id: string }) => r.id;
   const shipments = shared((a, ids) => containers.shipments(a, ids), byId);
   const containersById = shared((a, ids) => containers.byIds(a, ids), byId);
@@ -83,15 +72,24 @@ export function sharedLoads(deps: ResourceDeps): ResourceDeps {
   const requests = shared((a, ids) => notifications.trackingRequestsByIds(a, ids), byId);
   const views = shared((a, ids) => webhooks.viewsByIds(a, ids), byId);
   return {
-    ...deps,
-    containers: overriding(containers, { shipments, byIds: containersById, ofShipments }),
-    vessels: overriding(vessels, { byImos: (ids: readonly string[]) => imos('', [...ids]) }),
-    trackingRequests: overriding(trackingRequests, { trackedObjects }),
-    notifications: overriding(notifications, {
+    places: loaders.places,
+    parties: loaders.parties,
+    partyRoles: loaders.partyRoles,
+    containers: {
+      shipments,
+      byIds: containersById,
+      ofShipments,
+      transportEventsOf: (a, ids) => containers.transportEventsOf(a, ids),
+      rawEventsOf: (records) => containers.rawEventsOf(records),
+    },
+    vessels: { byImos: (ids) => imos('', [...ids]) },
+    trackingRequests: { trackedObjects },
+    notifications: {
+      logsOf: (ids) => notifications.logsOf(ids),
       transportEventsByIds: transportEvents,
       estimatedEventsByIds: estimatedEvents,
       trackingRequestsByIds: requests,
-    }),
-    webhooks: overriding(webhooks, { viewsByIds: views }),
+    },
+    webhooks: { viewsByIds: views },
   };
 }

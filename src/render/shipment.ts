@@ -1,8 +1,8 @@
-import type { ShipmentRecord } from '../services/shipments.js';
-import { predictionReason } from '../services/vessels.js';
+import type { ShipmentRecord } from '../storage/repositories/shipments.js';
+import { predictionReason } from '../tracking/predicted-eta.js';
 import { isoSeconds, type ResourceKind } from './jsonapi.js';
 import { containerKind } from './container.js';
-import type { ResourceDeps } from './deps.js';
+import type { ResourceLoaders } from './loaders.js';
 import { customerInclude } from './party.js';
 import { partyRoleKind } from './party-role.js';
 import { facilityRef, locationInclude, locationRef, portInclude, portRef, terminalInclude } from './places.js';
@@ -79,7 +79,7 @@ const placesOf = (s: ShipmentRecord) => (s.snapshot ?? {}) as PlaceFields;
  * `party_roles` is on the wire only when the list asked for it (`with_party_roles=true`) or includes it:
  * then the record carries `party_role_ids`.
  */
-export const shipmentKind = (deps: ResourceDeps): ResourceKind<ShipmentRecord> => ({
+export const shipmentKind = (deps: ResourceLoaders): ResourceKind<ShipmentRecord> => ({
   type: 'shipment',
   render: (s) => {
     const attributes: Record<string, unknown> = {};
@@ -150,7 +150,7 @@ export const shipmentKind = (deps: ResourceDeps): ResourceKind<ShipmentRecord> =
 
 /** Puts the ids of each shipment's party roles on it, so that it renders the `party_roles` relationship. */
 export async function attachPartyRoles(
-  deps: Pick<ResourceDeps, 'partyRoles'>,
+  deps: Pick<ResourceLoaders, 'partyRoles'>,
   accountId: string,
   shipments: ShipmentRecord[],
 ): Promise<void> {

@@ -1,12 +1,18 @@
-import type { ShippingLine } from '../services/shipping-lines.js';
+import type { Carrier } from '../sources/reference/index.js';
 import type { ResourceKind } from './jsonapi.js';
+
+/** A carrier of the reference table with what Tidemark's source for it provides (services/shipping-lines.ts). */
+export interface ShippingLineRecord extends Carrier {
+  /** Null when the carrier is served by a configured real endpoint, whose coverage Tidemark does not know. */
+  source: { providedData: object; trackingUrl: string; contactUrl: string } | null;
+}
 
 /**
  * The reference's shipping_line with its extras: `provided_data` (which fields Tidemark's source for the
  * carrier fills, with notes where partial), `tracking_url` (`${BLNUM}` template) and `contact_url`; null
  * for a carrier served by a configured real endpoint.
  */
-export const shippingLineKind: ResourceKind<ShippingLine> = {
+export const shippingLineKind: ResourceKind<ShippingLineRecord> = {
   type: 'shipping_line',
   render: (c) => ({
     id: c.id,

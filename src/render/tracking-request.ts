@@ -1,11 +1,11 @@
-import type { TrackingRequestRecord } from '../services/tracking-requests.js';
+import type { TrackingRequestRecord } from '../storage/repositories/tracking-requests.js';
 import { isoSeconds, type ResourceKind } from './jsonapi.js';
-import type { ResourceDeps } from './deps.js';
+import type { ResourceLoaders } from './loaders.js';
 import { customerInclude } from './party.js';
 import { shipmentKind } from './shipment.js';
 
 /** The tracking_request resource (api-wire-notes §4.3); `tracked_object` is the shipment once created. */
-export const trackingRequestKind = (deps: ResourceDeps): ResourceKind<TrackingRequestRecord> => {
+export const trackingRequestKind = (deps: ResourceLoaders): ResourceKind<TrackingRequestRecord> => {
   const shipments = shipmentKind(deps);
   const { trackingRequests: requests, parties } = deps;
   return {

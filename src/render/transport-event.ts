@@ -1,8 +1,8 @@
-import type { TransportEventRow } from '../services/containers.js';
+import type { TransportEventRow } from '../storage/repositories/containers.js';
 import type { ResourceKind } from './jsonapi.js';
 import { isoSeconds } from './jsonapi.js';
 import { containerKind } from './container.js';
-import type { ResourceDeps } from './deps.js';
+import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, locationInclude, locationRef, terminalInclude } from './places.js';
 import { shipmentKind } from './shipment.js';
 import { vesselInclude, vesselRef } from './vessel.js';
@@ -29,7 +29,7 @@ interface StoredRecord {
 const recordOf = (e: TransportEventRow) => e.record as unknown as StoredRecord;
 
 /** The transport_event resource (api-wire-notes §4.4), rendered from the engine's stored record. */
-export const transportEventKind = (deps: ResourceDeps): ResourceKind<TransportEventRow> => {
+export const transportEventKind = (deps: ResourceLoaders): ResourceKind<TransportEventRow> => {
   const { containers } = deps;
   return {
     type: 'transport_event',
@@ -86,10 +86,7 @@ export const transportEventKind = (deps: ResourceDeps): ResourceKind<TransportEv
       },
       location: locationInclude(deps.places, (e) => [{ locode: recordOf(e).location_locode, type: recordOf(e).location_type }]),
       terminal: terminalInclude(deps.places, (e) => [recordOf(e).terminal]),
-      vessel: vesselInclude(
-        deps.vessels,
-        (e) => [{ imo: recordOf(e).vessel_imo, name: recordOf(e).vessel_name }],
-      ),
+      vessel: vesselInclude(deps.vessels, (e) => [{ imo: recordOf(e).vessel_imo, name: recordOf(e).vessel_name }]),
     },
   };
 };

@@ -1,7 +1,13 @@
 // The vessel resource (api-wire-notes §4.11) and the `vessel` relationship of events. Lat/long are numbers
 // here (ports' are strings); `positions` is present only when positions were asked for.
-import { normalizeImo, type VesselPositionRow, type VesselRow, vesselId, type VesselService } from '../services/vessels.js';
+import { normalizeImo } from '../domain/imo.js';
+import { referenceId } from '../lib/ids.js';
+import type { VesselPositionRow, VesselRow } from '../storage/repositories/vessels.js';
 import { isoSeconds, type Ref, type RelationshipDef, type ResourceKind } from './jsonapi.js';
+import type { VesselLoaders } from './loaders.js';
+
+/** The wire id of the vessel with this IMO number (UUIDv5, stable across installs). */
+export const vesselId = (imo: string) => referenceId('vessel', imo);
 
 /** A position as the vessel resource lists it: gathered from AIS, or estimated (future positions). */
 export type VesselPositionRecord = Pick<VesselPositionRow, 'at' | 'latitude' | 'longitude' | 'heading_degrees'> & { estimated?: boolean };
@@ -51,7 +57,7 @@ export const vesselKind: ResourceKind<VesselRecord> = {
  * so a ref never dangles.
  */
 export function vesselInclude<T>(
-  vessels: VesselService,
+  vessels: VesselLoaders,
   vesselsOf: (record: T) => { imo: string | null | undefined; name: string | null | undefined }[],
 ): RelationshipDef<T> {
   return {

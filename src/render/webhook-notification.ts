@@ -1,23 +1,17 @@
 // Webhook notifications on the wire (api-wire-notes §4.13, §5): the resource the read API serves, the document
 // POSTed to receivers (`notificationDocument`), and the sample document of every event (`exampleNotification`),
 // which is the same document rendered from hand-made records by the same kinds.
-import type { TransportEventRow } from '../services/containers.js';
 import {
   EVENT_CATALOGUE,
   EVENT_NAMES,
-  type EstimatedEventRow,
   type EventName,
-  type ExampleDocumentRecords,
   type IncludedType,
   isEventName,
-  type NotificationExample,
-  type NotificationLogRow,
-  type NotificationRecord,
-  type NotificationRow,
-  notificationExample,
   type ReferenceObjectType,
-} from '../services/notifications.js';
-import { PlaceService } from '../services/places.js';
+} from '../domain/event-catalogue.js';
+import type { TransportEventRow } from '../storage/repositories/containers.js';
+import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
+import type { NotificationLogRow, NotificationRow } from '../storage/repositories/webhooks.js';
 import {
   type IncludeTree,
   isoSeconds,
@@ -28,7 +22,8 @@ import {
   type ResourceObject,
   resolveIncluded,
 } from './jsonapi.js';
-import type { ResourceDeps } from './deps.js';
+import type { NotificationDocumentLoaders } from './loaders.js';
+import { ReferencePlaces } from './places.js';
 import {
   type AccountEventRecord,
   containerCreatedEventKind,
@@ -39,6 +34,10 @@ import {
 import { trackingRequestKind } from './tracking-request.js';
 import { transportEventKind } from './transport-event.js';
 import { webhookKind } from './webhook.js';
+import { type ExampleDocumentRecords, type NotificationExample, notificationExample } from './webhook-examples.js';
+
+/** A notification as the API shows it: with its delivery attempts, oldest first, when they were read. */
+export type NotificationRecord = NotificationRow & { logs?: NotificationLogRow[] };
 
 /** What receivers get, and what `GET /v2/webhook_notifications/{id}` answers. */
 export interface NotificationDocument {
@@ -91,7 +90,7 @@ const accountEventOf = (n: NotificationRow): AccountEventRecord => ({
 });
 
 /** One delivery attempt (Tidemark fills what the reference API leaves empty). */
-export const webhookNotificationLogKind = (_deps: ResourceDeps): ResourceKind<NotificationLogRow> => ({
+export const webhookNotificationLogKind = (_deps: NotificationDocumentLoaders): ResourceKind<NotificationLogRow> => ({
   type: 'webhook_notification_log',
   render: (l) => ({
     id: l.id,
@@ -113,7 +112,7 @@ export const webhookNotificationLogKind = (_deps: ResourceDeps): ResourceKind<No
  * The webhook_notification resource. `reference_object` is polymorphic (tracking request, transport event,
  * estimated event, container events); `webhook_notification_logs` lists the attempts the record carries.
  */
-export const webhookNotificationKind = (deps: ResourceDeps): ResourceKind<NotificationRecord> => {
+export const webhookNotificationKind = (deps: NotificationDocumentLoaders): ResourceKind<NotificationRecord> => {
   const kinds = {
     tracking_request: trackingRequestKind(deps),
     transport_event: transportEventKind(deps),
@@ -181,7 +180,7 @@ export const webhookNotificationKind = (deps: ResourceDeps): ResourceKind<Notifi
 
 /** The reference objects of a page of notifications: one query per kind of object. */
 async function loadReferenceObjects(
-  deps: ResourceDeps,
+  deps: NotificationDocumentLoaders,
   kinds: {
     tracking_request: ResourceKind<unknown>;
     transport_event: ResourceKind<TransportEventRow>;
@@ -310,7 +309,11 @@ export function notificationIncludePaths(event: EventName): string[] | null {
  * `included` as the catalogue gives for its event (no `included` key for the minimal events), the absolute URL
  * of the notification, and `meta` with the account event's sequence number and time.
  */
-export async function notificationDocument(deps: ResourceDeps, row: NotificationRow, publicUrl: string): Promise<NotificationDocument> {
+export async function notificationDocument(
+  deps: NotificationDocumentLoaders,
+  row: NotificationRow,
+  publicUrl: string,
+): Promise<NotificationDocument> {
   const record: NotificationRecord = { ...row, delivery_status: 'pending', logs: [] };
   const { kind, includeOf } = notificationKindsOf(deps);
   const doc: Partial<NotificationDocument> = { data: kind.render(record) };
@@ -325,8 +328,8 @@ export async function notificationDocument(deps: ResourceDeps, row: Notification
  * The notification kind and each event's include tree, made once per set of dependencies: webhook delivery renders
  * thousands of documents a second with the same ones.
  */
-const kindsByDeps = new WeakMap<ResourceDeps, ReturnType<typeof makeDocumentKinds>>();
-function notificationKindsOf(deps: ResourceDeps) {
+const kindsByDeps = new WeakMap<NotificationDocumentLoaders, ReturnType<typeof makeDocumentKinds>>();
+function notificationKindsOf(deps: NotificationDocumentLoaders) {
   let made = kindsByDeps.get(deps);
   if (!made) {
     made = makeDocumentKinds(deps);
@@ -335,7 +338,7 @@ function notificationKindsOf(deps: ResourceDeps) {
   return made;
 }
 
-function makeDocumentKinds(deps: ResourceDeps) {
+function makeDocumentKinds(deps: NotificationDocumentLoaders) {
   const kind = webhookNotificationKind(deps);
   const trees = new Map<string, IncludeTree | null>();
   const includeOf = (event: string): IncludeTree | null => {
@@ -395,45 +398,41 @@ const documentKinds = {
   } satisfies ResourceKind<ExampleDocumentRecords>,
 };
 
-const SAMPLE_PLACES = new PlaceService({ sandbox: false });
+/** The reference places as a server with the sandbox off knows them: no terminal source, no `provided_data`. */
+const SAMPLE_PLACES = new ReferencePlaces();
 
 /**
- * Services that answer from one sample's records: the kinds load their includes from them exactly as they do
- * from the database. Only what notification documents reach is there.
+ * Loaders that answer from one sample's records: the kinds load their includes from them exactly as they do
+ * from the database. The samples have no parties, no raw events and no delivery attempts.
  */
-function sampleDeps(x: NotificationExample): ResourceDeps {
-  const pick = <T extends { id: string }>(rows: T[], ids: readonly string[]) => rows.filter((r) => ids.includes(r.id));
-  const unused = () => {
-    throw new Error('a sample notification reached a service it has no records for');
-  };
-  const deps = {
+function sampleLoaders(x: NotificationExample): NotificationDocumentLoaders {
+  const pick = <T extends { id: string }>(rows: readonly T[], ids: readonly string[]) => rows.filter((r) => ids.includes(r.id));
+  return {
     places: SAMPLE_PLACES,
     containers: {
-      shipments: async (_: string, ids: string[]) => pick(x.shipments, ids),
-      byIds: async (_: string, ids: string[]) => pick(x.containers, ids),
-      ofShipments: async (_: string, ids: string[]) => x.containers.filter((c) => ids.includes(c.shipment_id)),
-      transportEventsOf: async (_: string, ids: string[]) => x.transportEvents.filter((e) => ids.includes(e.container_id)),
+      shipments: async (_, ids) => pick(x.shipments, ids),
+      byIds: async (_, ids) => pick(x.containers, ids),
+      ofShipments: async (_, ids) => x.containers.filter((c) => ids.includes(c.shipment_id)),
+      transportEventsOf: async (_, ids) => x.transportEvents.filter((e) => ids.includes(e.container_id)),
       rawEventsOf: async () => new Map(),
     },
-    vessels: { byImos: async (imos: readonly string[]) => x.vessels.filter((v) => imos.includes(v.imo)) },
-    trackingRequests: { trackedObjects: async (_: string, ids: string[]) => pick(x.shipments, ids) },
+    vessels: { byImos: async (imos) => x.vessels.filter((v) => imos.includes(v.imo)) },
+    trackingRequests: { trackedObjects: async (_, ids) => pick(x.shipments, ids) },
+    parties: { byIds: async () => [] },
+    partyRoles: { ofShipments: async () => [] },
     notifications: {
       logsOf: async () => [],
-      transportEventsByIds: async (_: string, ids: string[]) => pick(x.transportEvents, ids),
-      estimatedEventsByIds: async (_: string, ids: string[]) => pick(x.estimatedEvents, ids),
-      trackingRequestsByIds: async (_: string, ids: string[]) => pick(x.trackingRequests, ids),
+      transportEventsByIds: async (_, ids) => pick(x.transportEvents, ids),
+      estimatedEventsByIds: async (_, ids) => pick(x.estimatedEvents, ids),
+      trackingRequestsByIds: async (_, ids) => pick(x.trackingRequests, ids),
     },
-    webhooks: { viewsByIds: async (_: string, ids: string[]) => pick([x.webhook], ids) },
-    parties: new Proxy({}, { get: unused }),
-    partyRoles: new Proxy({}, { get: unused }),
+    webhooks: { viewsByIds: async (_, ids) => pick([x.webhook], ids) },
   };
-  // The services are classes; these stand-ins have the methods the kinds call, which is all they use.
-  return deps as unknown as ResourceDeps;
 }
 
 async function renderSample(event: EventName): Promise<NotificationDocument> {
   const x = notificationExample(event);
-  const deps = sampleDeps(x);
+  const deps = sampleLoaders(x);
   if (!x.document) return notificationDocument(deps, x.notification, '');
   // Document events: their documents are not Tidemark records, so they are rendered beside the notification.
   const record: NotificationRecord = { ...x.notification, delivery_status: 'pending', logs: [] };

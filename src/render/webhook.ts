@@ -1,13 +1,13 @@
 // The webhook resource (api-wire-notes §4.13): the endpoint, its events, custom headers and signing secret;
 // extras say when and why Tidemark turned it off after deliveries kept failing.
-import type { WebhookService } from '../services/webhooks.js';
+import type { WebhookView } from '../storage/repositories/webhooks.js';
 import { isoSeconds, type ResourceKind } from './jsonapi.js';
-import type { ResourceDeps } from './deps.js';
+import type { ResourceLoaders } from './loaders.js';
 
-export type WebhookRecord = Awaited<ReturnType<WebhookService['viewsByIds']>>[number];
+export type WebhookRecord = WebhookView;
 
-/** Takes the deps every kind takes, though a webhook has no relationships to load. */
-export const webhookKind = (_deps: ResourceDeps): ResourceKind<WebhookRecord> => ({
+/** Takes the loaders every kind takes, though a webhook has no relationships to load. */
+export const webhookKind = (_loaders: ResourceLoaders): ResourceKind<WebhookRecord> => ({
   type: 'webhook',
   render: (w) => ({
     id: w.id,

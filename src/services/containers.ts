@@ -2,7 +2,7 @@
 import { normalizeContainerNumber } from '../domain/container-number.js';
 import type { Clocks } from '../domain/clock.js';
 import { notFound, validationFailed } from '../domain/errors.js';
-import { isUuid, newId, referenceId } from '../lib/ids.js';
+import { isUuid, newId } from '../lib/ids.js';
 import { cleanList } from '../lib/lists.js';
 import type { Db } from '../storage/db.js';
 import {
@@ -31,6 +31,7 @@ import { isoInstant } from '../tracking/time.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { type RawEventRecord, rawEvents } from '../tracking/raw-events.js';
 import { type ContainerRoute, planRoute } from './container-route.js';
+import { rawEventId } from '../render/container.js';
 
 export type { Attention } from '../tracking/attention.js';
 export { CONTAINER_STATUSES } from '../tracking/snapshot.js';
@@ -38,9 +39,6 @@ export { BOARD_KINDS, type BoardKind } from '../tracking/attention.js';
 export type { ContainerFilter, ContainerRecord, TransportEventRow };
 export type { RawEventRecord };
 export type { ContainerRoute, RouteLeg, RouteStop } from './container-route.js';
-
-/** A raw event's id: derived from the container and the answer it came from, so the same answer keeps its ids. */
-export const rawEventId = (containerId: string, key: string) => referenceId('raw_event', `${containerId}:${key}`);
 
 export interface ContainerChanges {
   refNumbers?: string[];

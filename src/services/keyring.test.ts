@@ -9,7 +9,7 @@ import { exampleNotification } from '../render/webhook-notification.js';
 import { newSecretKey, parseSecretKey, seal, unseal } from '../lib/sealed.js';
 import { Webhook } from 'standardwebhooks';
 import { hexSignature, SIGNATURE_HEADER, signatureHeaders } from '../webhooks/signing.js';
-import type { EventName } from '../webhooks/catalogue.js';
+import type { EventName } from '../domain/event-catalogue.js';
 import { AccountService } from './accounts.js';
 import { resealSecrets, SecretKeyring } from './keyring.js';
 import { WebhookService } from './webhooks.js';

@@ -12,7 +12,7 @@ import {
   type NotificationRow,
 } from '../storage/repositories/webhooks.js';
 
-// The catalogue and the samples are webhooks/ data the HTTP layer renders (it reaches webhooks/ through here).
+// The event catalogue (domain data), re-exported for the routes that validate event names.
 export {
   EVENT_CATALOGUE,
   EVENT_NAMES,
@@ -22,8 +22,7 @@ export {
   type IncludedType,
   isEventName,
   type ReferenceObjectType,
-} from '../webhooks/catalogue.js';
-export { type ExampleDocumentRecords, type NotificationExample, notificationExample } from '../webhooks/examples.js';
+} from '../domain/event-catalogue.js';
 export type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
 export type { NotificationLogRow, NotificationRow } from '../storage/repositories/webhooks.js';
 export type { TransportEventRow } from '../storage/repositories/containers.js';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Clocks } from '../domain/clock.js';
 import { notFound, TidemarkError, validationFailed } from '../domain/errors.js';
 import { normalizeImo } from '../domain/imo.js';
-import { isUuid, referenceId } from '../lib/ids.js';
+import { isUuid } from '../lib/ids.js';
 import type { LatLon } from '../lib/sea-routes/index.js';
 import { SourceError, type SourceObservation } from '../sources/contract.js';
 import type { SourceRegistry } from '../sources/registry.js';
@@ -26,6 +26,7 @@ import {
   VoyageTooLongError,
 } from './future-positions.js';
 import { findPort, type PortPlace } from './places.js';
+import { vesselId } from '../render/vessel.js';
 
 export type { VesselPositionRow, VesselRow } from '../storage/repositories/vessels.js';
 export { predictionReason } from '../tracking/predicted-eta.js';
@@ -53,8 +54,7 @@ const AIS_DEADLINE_MS = 60_000;
 
 export { normalizeImo };
 
-/** The wire id of the vessel with this IMO number (UUIDv5, stable across installs). */
-export const vesselId = (imo: string) => referenceId('vessel', imo);
+export { vesselId };
 
 /**
  * Every vessel a stored state names with an IMO number (the shipment's POD vessel, transport and estimated

@@ -9,7 +9,7 @@ import { TidemarkError } from '../domain/errors.js';
 import { exampleNotification } from '../render/webhook-notification.js';
 import { newSecretKey, parseSecretKey, unseal } from '../lib/sealed.js';
 import { findWebhook } from '../storage/repositories/webhooks.js';
-import type { EventName } from '../webhooks/catalogue.js';
+import type { EventName } from '../domain/event-catalogue.js';
 import type { Resolver } from '../webhooks/ssrf.js';
 import type { DeliveryRequest, DeliveryResult } from '../webhooks/transport.js';
 import { AccountService } from './accounts.js';

@@ -9,7 +9,7 @@ import type { SecretKeyring } from './keyring.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { getSetting, putSetting } from '../storage/repositories/settings.js';
 import * as repo from '../storage/repositories/webhooks.js';
-import { type EventName, eventCategories, eventFeature, isEventName } from '../webhooks/catalogue.js';
+import { type EventName, eventCategories, eventFeature, isEventName } from '../domain/event-catalogue.js';
 import type { DeliverySettings } from '../webhooks/delivery.js';
 import { generateWebhookSecret, signatureHeaders } from '../webhooks/signing.js';
 import { checkWebhookUrl, type Resolver } from '../webhooks/ssrf.js';

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/domain/account.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/world/scenarios.js';
-import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
+import { EVENT_NAMES } from '../../src/domain/event-catalogue.js';
 import { ORPHAN_RECLAIM_SECONDS } from '../../src/workers/queue.js';
 import { startWorldClock } from '../kit/app.js';
 import { type Server, startServer } from '../kit/cli.js';

@@ -2,7 +2,7 @@
 // every sandbox scenario that ends created, the world walks ~20 days (arrivals, holds, rail legs, empty
 // returns), and every read endpoint of every resource is fetched with the widest include list it takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
+import { EVENT_NAMES } from '../../src/domain/event-catalogue.js';
 import { type Answer, includeOf, send, validateDocument } from '../kit/route-suite.js';
 import { type SandboxWorld, sandboxWorld, type WorldAccount } from '../kit/sandbox-world.js';
 

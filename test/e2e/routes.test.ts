@@ -2,7 +2,7 @@
 // or the same answer for every account, unknown and malformed ids, paging, and the JSON:API document rules.
 // A route the app serves without an entry here fails the last test, so a new route cannot skip the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locationRefOf } from '../../src/services/places.js';
+import { locationRef } from '../../src/render/places.js';
 import { vesselId } from '../../src/services/vessels.js';
 import { type Receiver, startReceiver } from '../kit/receiver.js';
 import { expectNotFound, type RouteSpec, routeKey, routeSuite, type SuiteContext, send } from '../kit/route-suite.js';
@@ -137,7 +137,7 @@ beforeAll(async () => {
     terminal: terminal!,
     vessel: vesselId(shipment.attributes.pod_vessel_imo),
     vesselAt: { lat: located.latitude, lon: located.longitude },
-    metroArea: locationRefOf('USCHI', 'metro_area')!.id,
+    metroArea: locationRef('USCHI', 'metro_area')!.id,
     shippingLine: lines.find((l) => l.attributes.scac === 'MAEU')!.id,
   };
   // The other account has a party role of its own too.

@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES, type Feature } from '../../src/domain/account.js';
 import { localDate } from '../../src/domain/lfd.js';
-import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
+import { EVENT_NAMES } from '../../src/domain/event-catalogue.js';
 import { type TestApp, testApp } from '../kit/app.js';
 import { GOLDEN_ANCHOR, GOLDEN_DIR, HAND_MARK_SCENARIO, HORIZON_MS, readGolden, UPDATE_GOLDEN, writeGolden } from '../kit/golden.js';
 import { type Receiver, startReceiver } from '../kit/receiver.js';

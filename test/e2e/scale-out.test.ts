@@ -9,7 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/domain/account.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/world/scenarios.js';
-import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
+import { EVENT_NAMES } from '../../src/domain/event-catalogue.js';
 import { startWorldClock } from '../kit/app.js';
 import { callServer as call, type Server, startServer, until } from '../kit/cli.js';
 import { freshDatabase, onServer, type TestDatabase } from '../kit/databases.js';

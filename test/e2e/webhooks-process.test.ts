@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
+import { EVENT_NAMES } from '../../src/domain/event-catalogue.js';
 import { callServer, type Server, startServer, until } from '../kit/cli.js';
 import { startReceiver } from '../kit/receiver.js';
 

@@ -8,7 +8,7 @@ import { newId } from '../../src/lib/ids.js';
 import { insertAccountEvent } from '../../src/storage/repositories/tracking.js';
 import { manualDeliveryEvent } from '../../src/tracking/manual-delivery.js';
 import { emptyContainer } from '../../src/tracking/snapshot.js';
-import { EVENT_NAMES } from '../../src/webhooks/catalogue.js';
+import { EVENT_NAMES } from '../../src/domain/event-catalogue.js';
 import { testApp, type TestApp } from '../kit/app.js';
 import { type Received, type Receiver, startReceiver } from '../kit/receiver.js';
 import { type SandboxWorld, sandboxWorld } from '../kit/sandbox-world.js';

@@ -8,7 +8,7 @@ import { terminalByFirmsCode } from '../../../sources/reference/index.js';
 import { insertTrackingRequest } from '../../../storage/repositories/tracking-requests.js';
 import { insertAccountEvent, insertEstimatedEvent, upsertTransportEvent } from '../../../storage/repositories/tracking.js';
 import { insertWebhook, recordAttempt } from '../../../storage/repositories/webhooks.js';
-import { EVENT_NAMES } from '../../../webhooks/catalogue.js';
+import { EVENT_NAMES } from '../../../domain/event-catalogue.js';
 import { notificationDocument } from '../../../render/webhook-notification.js';
 
 const KEY_TEXT = Buffer.alloc(32, 7).toString('base64');

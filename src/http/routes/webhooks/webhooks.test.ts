@@ -14,7 +14,7 @@ import { newId } from '../../../lib/ids.js';
 import { ROTATION_GRACE_MS } from '../../../services/webhooks.js';
 import { insertAccountEvent } from '../../../storage/repositories/tracking.js';
 import { findWebhook, noteEndpointOutcome, recordAttempt } from '../../../storage/repositories/webhooks.js';
-import { EVENT_NAMES } from '../../../webhooks/catalogue.js';
+import { EVENT_NAMES } from '../../../domain/event-catalogue.js';
 import { signatureHeaders } from '../../../webhooks/signing.js';
 
 /** A public address as a literal: the create-time check needs no DNS, and nothing is ever sent there. */

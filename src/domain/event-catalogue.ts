@@ -1,10 +1,10 @@
 // The webhook event catalogue (api-wire-notes §5.3–5.4): every event name a webhook can subscribe to, its
 // category, what it means, the feature it needs, the notification's reference object and the JSON:API types the
 // reference API puts in `included`. Pure data; the management API and the notification documents read it.
-import type { Feature } from '../domain/account.js';
-import { EVENT_NAMES, type EventName } from '../domain/events.js';
+import type { Feature } from './account.js';
+import { EVENT_NAMES, type EventName } from './events.js';
 
-export { EVENT_NAMES, type EventName, isEventName } from '../domain/events.js';
+export { EVENT_NAMES, type EventName, isEventName } from './events.js';
 
 export const EVENT_CATEGORIES = [
   { id: 'tracking-request-events', name: 'Tracking Request Events' },

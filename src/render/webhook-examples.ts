@@ -11,7 +11,7 @@ import type { ShipmentRecord } from '../storage/repositories/shipments.js';
 import type { TrackingRequestRecord } from '../storage/repositories/tracking-requests.js';
 import type { VesselRow } from '../storage/repositories/vessels.js';
 import type { NotificationRow, WebhookView } from '../storage/repositories/webhooks.js';
-import { EVENT_CATALOGUE, EVENT_NAMES, type EventName } from './catalogue.js';
+import { EVENT_CATALOGUE, EVENT_NAMES, type EventName } from '../domain/event-catalogue.js';
 
 /** A document of the document events, which Tidemark never sends: only their shape is shown. */
 export interface ExampleDocumentRecords {

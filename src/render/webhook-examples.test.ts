@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exampleNotification } from '../render/webhook-notification.js';
-import { EVENT_CATALOGUE, EVENT_NAMES, type EventName } from './catalogue.js';
-import { notificationExample } from './examples.js';
+import { exampleNotification } from './webhook-notification.js';
+import { EVENT_CATALOGUE, EVENT_NAMES, type EventName } from '../domain/event-catalogue.js';
+import { notificationExample } from './webhook-examples.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_CATALOGUE, EVENT_NAMES, eventAvailable, eventCategories, eventFeature, isEventName } from './catalogue.js';
+import { EVENT_CATALOGUE, EVENT_NAMES, eventAvailable, eventCategories, eventFeature, isEventName } from './event-catalogue.js';
 
 describe('the event catalogue', () => {
   it('has the 43 reference events, each once, each with an entry', () => {

@@ -16,8 +16,8 @@ export function sha256Hex(value: string): string {
   return hash('sha256', value, 'hex');
 }
 
-/** Constant-time comparison of a presented secret with a stored digest. */
-export function matchesDigest(presented: string, digest: Buffer): boolean {
+/** Constant-time comparison of a presented secret with a stored digest (bytea: a Buffer from pg, a Uint8Array from PGlite). */
+export function matchesDigest(presented: string, digest: Uint8Array): boolean {
   const candidate = sha256(presented);
   return candidate.length === digest.length && timingSafeEqual(candidate, digest);
 }

@@ -2,11 +2,18 @@
 // through a `pg` pool. Repositories and the job queue only ever see `Queryable`.
 import { TidemarkError } from '../domain/errors.js';
 
-export type Row = Record<string, unknown>;
+/**
+ * What a statement's rows may be declared as: any object type, so a plain interface qualifies (no index signature,
+ * which would hide a misspelt column). Declare rows from src/storage/schema.generated.ts (`Pick<Shipments, …>`), or
+ * check a join's row against it (schema-check.ts): the SQL text itself is not checked.
+ */
+export type Row = object;
+/** The row of a statement whose result type nobody declared. */
+export type UntypedRow = Record<string, unknown>;
 
 export interface Queryable {
   /** One statement with `$n` parameters. */
-  query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]>;
+  query<T extends Row = UntypedRow>(text: string, values?: readonly unknown[]): Promise<T[]>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /**

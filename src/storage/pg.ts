@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { TidemarkError } from '../domain/errors.js';
-import { asUnavailable, type Db, isConnectionError, Notices, Notifier, type Queryable, type Row } from './db.js';
+import { asUnavailable, type Db, isConnectionError, Notices, Notifier, type Queryable, type Row, type UntypedRow } from './db.js';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -39,12 +39,13 @@ function statement(text: string, values: readonly unknown[] | undefined): pg.Que
 }
 
 async function run<T extends Row>(target: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[] | undefined): Promise<T[]> {
+  // pg types rows as an index signature, which a plain interface is not; the row type is the caller's declaration.
   try {
-    return (await target.query<T>(statement(text, values))).rows;
+    return (await target.query(statement(text, values))).rows as T[];
   } catch (err) {
     if ((err as { code?: string }).code !== '0A000' || !statementNames.get(text)) throw asUnavailable(err);
     statementNames.set(text, null);
-    return (await target.query<T>(statement(text, values)).catch((e: unknown) => Promise.reject(asUnavailable(e)))).rows;
+    return (await target.query(statement(text, values)).catch((e: unknown) => Promise.reject(asUnavailable(e)))).rows as T[];
   }
 }
 
@@ -55,7 +56,7 @@ class ClientQueryable implements Queryable {
   notifyAfterCommit(channel: string, payload = ''): void {
     this.notices.add(channel, payload);
   }
-  query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
+  query<T extends Row = UntypedRow>(text: string, values?: readonly unknown[]): Promise<T[]> {
     return run<T>(this.client, text, values);
   }
   async exec(sql: string): Promise<void> {
@@ -89,7 +90,7 @@ export class PgDb implements Db {
     this.pool.on('error', () => {});
   }
 
-  query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
+  query<T extends Row = UntypedRow>(text: string, values?: readonly unknown[]): Promise<T[]> {
     return run<T>(this.pool, text, values);
   }
 

@@ -1,6 +1,6 @@
 // PGlite backend: embedded PostgreSQL in the data directory, one session, guarded by a lock file.
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import { type Db, Notices, Notifier, type Queryable, type Row } from './db.js';
+import { type Db, Notices, Notifier, type Queryable, type Row, type UntypedRow } from './db.js';
 import { lockDataDir, type DirLock } from './dir-lock.js';
 
 /** Same JS types as the pg backend (see pg.ts): int8 and numeric as numbers, date as 'YYYY-MM-DD'. */
@@ -19,7 +19,7 @@ class PgliteQueryable implements Queryable {
   notifyAfterCommit(channel: string, payload = ''): void {
     this.notify(channel, payload);
   }
-  async query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
+  async query<T extends Row = UntypedRow>(text: string, values?: readonly unknown[]): Promise<T[]> {
     const res = await this.target.query<T>(text, values as unknown[] | undefined);
     return res.rows;
   }
@@ -69,7 +69,7 @@ export class PgliteDb implements Db {
     return new PgliteDb(pglite, null);
   }
 
-  query<T extends Row = Row>(text: string, values?: readonly unknown[]): Promise<T[]> {
+  query<T extends Row = UntypedRow>(text: string, values?: readonly unknown[]): Promise<T[]> {
     return this.#plain.query<T>(text, values);
   }
 

@@ -1,16 +1,11 @@
 import type { Account, Feature, Plan, RateBucket } from '../../domain/account.js';
 import { one, type Queryable } from '../db.js';
+import type { Accounts } from '../schema.generated.js';
 
-interface AccountRow {
-  id: string;
-  name: string;
-  company_name: string;
+interface AccountRow extends Accounts {
   plan: Plan;
   features: Feature[];
   rate_limits: Partial<Record<RateBucket, number>>;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
 }
 
 const toAccount = (r: AccountRow): Account => ({

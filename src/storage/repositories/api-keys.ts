@@ -1,4 +1,5 @@
 import { one, type Queryable } from '../db.js';
+import type { ApiKeys } from '../schema.generated.js';
 
 export interface ApiKey {
   id: string;
@@ -11,17 +12,8 @@ export interface ApiKey {
   revokedAt: Date | null;
 }
 
-interface ApiKeyRow {
-  id: string;
-  account_id: string;
-  name: string | null;
-  prefix: string;
-  last4: string;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-  [k: string]: unknown;
-}
+interface ApiKeyRow
+  extends Pick<ApiKeys, 'id' | 'account_id' | 'name' | 'prefix' | 'last4' | 'created_at' | 'last_used_at' | 'revoked_at'> {}
 
 const toKey = (r: ApiKeyRow): ApiKey => ({
   id: r.id,

@@ -3,32 +3,38 @@ import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
 import { listTotal } from './row-counts.js';
 import { changed, changeTag } from './changes.js';
+import type { Containers, RawObservations, Shipments, TransportEvents } from '../schema.generated.js';
 
-export interface ContainerRecord {
-  id: string;
-  account_id: string;
-  shipment_id: string;
-  number: string;
-  ref_numbers: string[];
-  current_status: string;
-  /** The engine's ContainerSnapshot (wire attribute names). */
+type OptionalContainerColumns =
+  | 'manual_delivered_at'
+  | 'pickup_zone'
+  | 'pickup_lfd_day'
+  | 'pickup_holds'
+  | 'pickup_available'
+  | 'pickup_billed';
+
+/**
+ * A container row (`c.*`) with what the list and the document need of its shipment. The columns that only some
+ * readers need are optional, so that records made by hand (the webhook examples) need not name them; a query here
+ * always returns them.
+ */
+export interface ContainerRecord
+  extends Omit<Containers, 'snapshot' | OptionalContainerColumns>,
+    Partial<Pick<Containers, OptionalContainerColumns>> {
+  /**
+   * The engine's ContainerSnapshot (wire attribute names), as stored (jsonb, shape unchecked here): services read it
+   * with readContainerSnapshot (src/tracking/stored.ts).
+   */
   snapshot: Record<string, unknown>;
-  terminal_checked_at: Date | null;
-  terminal_next_check_at: Date | null;
-  rail_checked_at: Date | null;
-  rail_next_check_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
   /** The shipment's last attempt at the line (domain time). */
-  shipment_last_tracking_request_at: Date | null;
-  tracked_shipment_id: string | null;
+  shipment_last_tracking_request_at: Shipments['line_tracking_last_attempted_at'];
+  tracked_shipment_id: Shipments['tracked_shipment_id'];
   /** The shipment's POD vessel (its predicted arrival shows on the shipment). */
-  shipment_pod_vessel_imo?: string | null;
+  shipment_pod_vessel_imo?: Shipments['pod_vessel_imo'];
   /** Its transport events in their one order (transportEventOrder; the relationship carries every id). */
-  transport_event_ids: string[];
+  transport_event_ids: TransportEvents['id'][];
   /** Its raw events' ids (set by the container service: they are derived, not stored). */
   raw_event_ids?: string[];
-  [k: string]: unknown;
 }
 
 /**
@@ -131,14 +137,9 @@ export async function containersOfShipments(q: Queryable, accountId: string, shi
   );
 }
 
-export interface LatestObservation {
-  id: string;
-  tracked_shipment_id: string;
-  source_id: string;
+export interface LatestObservation
+  extends Pick<RawObservations, 'id' | 'tracked_shipment_id' | 'source_id' | 'first_fetched_at' | 'last_fetched_at'> {
   facts: { milestones?: unknown[] };
-  first_fetched_at: Date;
-  last_fetched_at: Date;
-  [k: string]: unknown;
 }
 
 /** The latest answer of each source about these tracked shipments, with the facts parsed from it. */
@@ -152,17 +153,10 @@ export async function latestObservations(q: Queryable, trackedShipmentIds: strin
   );
 }
 
-export interface TransportEventRow {
-  id: string;
-  account_id: string;
-  shipment_id: string;
-  container_id: string;
-  event: string;
+export interface TransportEventRow
+  extends Pick<TransportEvents, 'id' | 'account_id' | 'shipment_id' | 'container_id' | 'event' | 'created_at' | 'updated_at'> {
   /** The engine's TransportEventRecord. */
   record: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
 }
 
 /** These containers' transport events in their one order (transportEventOrder). */

@@ -3,16 +3,10 @@
 // has got, and the stored snapshots it re-derives, a batch at a time under row locks.
 import { one, type Queryable } from '../db.js';
 import type { TrackedShipmentRow } from './tracking.js';
+import type { Containers, Derivation } from '../schema.generated.js';
 
-export interface DerivationRow {
-  version: number;
-  target: number | null;
+export interface DerivationRow extends Omit<Derivation, 'singleton'> {
   step: 'tracked' | 'shipments' | null;
-  after_id: string | null;
-  containers: number;
-  started_at: Date | null;
-  finished_at: Date | null;
-  [k: string]: unknown;
 }
 
 /** The derivation row, unlocked. */
@@ -92,16 +86,11 @@ export async function unprojectedShipmentsAfter(
   );
 }
 
-export interface StoredContainer {
-  shipment_id: string;
-  number: string;
-  snapshot: unknown;
-  terminal_checked_at: Date | null;
-  terminal_next_check_at: Date | null;
-  rail_checked_at: Date | null;
-  rail_next_check_at: Date | null;
-  [k: string]: unknown;
-}
+export interface StoredContainer
+  extends Pick<
+    Containers,
+    'shipment_id' | 'number' | 'snapshot' | 'terminal_checked_at' | 'terminal_next_check_at' | 'rail_checked_at' | 'rail_next_check_at'
+  > {}
 
 /** These shipments' containers, locked until the transaction ends. */
 export async function lockContainersOf(q: Queryable, shipmentIds: readonly string[]): Promise<StoredContainer[]> {

@@ -3,17 +3,11 @@
 import type { Queryable } from '../db.js';
 import type { TransportEventRow } from './containers.js';
 import type { TrackingRequestRecord } from './tracking-requests.js';
+import type { EstimatedEvents } from '../schema.generated.js';
 
-export interface EstimatedEventRow {
-  id: string;
-  account_id: string;
-  shipment_id: string;
-  event: string;
-  estimated_timestamp: Date;
+export interface EstimatedEventRow extends EstimatedEvents {
   /** The engine's EstimatedEventRecord. */
   record: Record<string, unknown>;
-  created_at: Date;
-  [k: string]: unknown;
 }
 
 export async function findTransportEventsByIds(q: Queryable, accountId: string, ids: string[]): Promise<TransportEventRow[]> {

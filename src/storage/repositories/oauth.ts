@@ -1,11 +1,10 @@
 // The OAuth authorization server's records (migration 0009), keyed by model name and the SHA-256 digest of the
 // record's id. The service layer decides what the payload holds; this module only stores and finds it.
 import { one, type Queryable } from '../db.js';
+import type { OauthRecords } from '../schema.generated.js';
 
-export interface OAuthRecord {
+export interface OAuthRecord extends Pick<OauthRecords, 'consumed_at'> {
   payload: Record<string, unknown>;
-  consumed_at: Date | null;
-  [k: string]: unknown;
 }
 
 export interface OAuthRecordInput {

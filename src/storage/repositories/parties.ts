@@ -1,5 +1,6 @@
 import { one, type Queryable } from '../db.js';
 import { changed, changeTag } from './changes.js';
+import type { Parties } from '../schema.generated.js';
 
 export interface Party {
   id: string;
@@ -9,14 +10,7 @@ export interface Party {
   updatedAt: Date;
 }
 
-interface PartyRow {
-  id: string;
-  account_id: string;
-  company_name: string;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
-}
+interface PartyRow extends Parties {}
 
 const toParty = (r: PartyRow): Party => ({
   id: r.id,

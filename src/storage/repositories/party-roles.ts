@@ -2,18 +2,9 @@
 // shipments.customer_id: the most recently given customer role wins, and removing it falls back to the one before.
 import { one, type Queryable } from '../db.js';
 import { changed, changeTag } from './changes.js';
+import type { PartyRoles } from '../schema.generated.js';
 
-export interface PartyRoleRecord {
-  id: string;
-  account_id: string;
-  party_id: string;
-  role: string;
-  shipment_id: string | null;
-  container_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
-}
+export interface PartyRoleRecord extends PartyRoles {}
 
 export const PARTY_ROLE_UNIQUE = ['party_roles_shipment_key', 'party_roles_container_key'];
 

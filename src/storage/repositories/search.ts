@@ -1,6 +1,7 @@
 // GET /v2/search, one query per entity: exact matches (GIN over tidemark_search_keys, 0006_search.sql)
 // first, then substring matches walking the account's rows newest first, both capped at the caller's limit.
 import type { Queryable } from '../db.js';
+import type { Shipments, TrackingRequests } from '../schema.generated.js';
 
 export type SearchEntityType = 'shipment' | 'cargo' | 'tracking_request';
 
@@ -10,19 +11,18 @@ export interface SearchHit {
   entity_type: SearchEntityType;
   number: string;
   shipment_id: string | null;
-  scac: string | null;
-  port_of_lading_name: string | null;
-  port_of_discharge_name: string | null;
+  scac: Shipments['shipping_line_scac'];
+  port_of_lading_name: Shipments['port_of_lading_name'];
+  port_of_discharge_name: Shipments['port_of_discharge_name'];
   containers_count: number | null;
   tracking_stopped: boolean;
-  tracking_stopped_reason: string | null;
+  tracking_stopped_reason: Shipments['line_tracking_stopped_reason'];
   status: string | null;
-  failed_reason: string | null;
+  failed_reason: TrackingRequests['failed_reason'];
   ref_numbers: string[];
   created_at: Date;
   updated_at: Date;
   exact: boolean;
-  [k: string]: unknown;
 }
 
 export interface SearchTerms {

@@ -4,56 +4,73 @@ import { one, type Queryable } from '../db.js';
 import type { EstimatedEventRow } from './notification-reads.js';
 import { listTotal } from './row-counts.js';
 import { changed, changeTag } from './changes.js';
+import type { Containers, Parties, Shipments, VesselPodEtas } from '../schema.generated.js';
 
 /** A shipment as stored: the wire attributes (snake_case, as the API names them) plus keys. */
-export interface ShipmentRecord {
-  id: string;
-  account_id: string;
-  customer_id: string | null;
-  customer_name: string | null;
-  bill_of_lading_number: string;
-  normalized_number: string | null;
-  request_number: string | null;
+export interface ShipmentRecord
+  extends Pick<
+      Shipments,
+      | 'id'
+      | 'account_id'
+      | 'customer_id'
+      | 'bill_of_lading_number'
+      | 'normalized_number'
+      | 'request_number'
+      | 'ref_numbers'
+      | 'tags'
+      | 'shipping_line_scac'
+      | 'shipping_line_name'
+      | 'shipping_line_short_name'
+      | 'port_of_lading_locode'
+      | 'port_of_lading_name'
+      | 'pol_etd_at'
+      | 'pol_atd_at'
+      | 'pol_original_etd_at'
+      | 'pol_timezone'
+      | 'port_of_discharge_locode'
+      | 'port_of_discharge_name'
+      | 'pod_terminal_firms_code'
+      | 'pod_vessel_name'
+      | 'pod_vessel_imo'
+      | 'pod_voyage_number'
+      | 'pod_eta_at'
+      | 'pod_original_eta_at'
+      | 'pod_ata_at'
+      | 'pod_timezone'
+      | 'destination_locode'
+      | 'destination_name'
+      | 'destination_eta_at'
+      | 'destination_ata_at'
+      | 'destination_original_eta_at'
+      | 'destination_timezone'
+      | 'line_tracking_last_attempted_at'
+      | 'line_tracking_last_succeeded_at'
+      | 'line_tracking_stopped_at'
+      | 'line_tracking_next_attempt_at'
+      | 'line_tracking_stopped_reason'
+      | 'created_at'
+      | 'updated_at'
+    >,
+    Partial<Pick<Shipments, 'tracked_shipment_id'>> {
+  /** The customer's company name (parties, joined). */
+  customer_name: Parties['company_name'] | null;
   /** The tracked shipment whose sources fill it (null before its first attempt). */
-  tracked_shipment_id?: string | null;
-  ref_numbers: string[];
-  tags: string[];
-  shipping_line_scac: string | null;
-  shipping_line_name: string | null;
-  shipping_line_short_name: string | null;
-  port_of_lading_locode: string | null;
-  port_of_lading_name: string | null;
-  pol_etd_at: Date | null;
-  pol_atd_at: Date | null;
-  pol_original_etd_at: Date | null;
-  pol_timezone: string | null;
-  port_of_discharge_locode: string | null;
-  port_of_discharge_name: string | null;
-  pod_terminal_firms_code: string | null;
-  pod_vessel_name: string | null;
-  pod_vessel_imo: string | null;
-  pod_voyage_number: string | null;
-  pod_eta_at: Date | null;
-  pod_original_eta_at: Date | null;
-  pod_ata_at: Date | null;
-  pod_timezone: string | null;
-  destination_locode: string | null;
-  destination_name: string | null;
-  destination_eta_at: Date | null;
-  destination_ata_at: Date | null;
-  destination_original_eta_at: Date | null;
-  destination_timezone: string | null;
-  line_tracking_last_attempted_at: Date | null;
-  line_tracking_last_succeeded_at: Date | null;
-  line_tracking_stopped_at: Date | null;
+  tracked_shipment_id?: Shipments['tracked_shipment_id'];
   /** Extra: when the line is next asked (domain time). */
-  line_tracking_next_attempt_at: Date | null;
+  line_tracking_next_attempt_at: Shipments['line_tracking_next_attempt_at'];
   /** Its containers, newest first. */
-  container_ids: string[];
-  line_tracking_stopped_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
+  container_ids: Containers['id'][];
+  /** The engine's ShipmentSnapshot as stored (jsonb, shape unchecked here); null before the first fetch. */
+  snapshot: Shipments['snapshot'];
+  /**
+   * The POD vessel's predicted arrival at the POD (vessel_pod_etas, joined); null without a prediction. Always
+   * selected here; optional for records made by hand (the webhook examples).
+   */
+  predicted_pod_eta_at?: VesselPodEtas['predicted_at'] | null;
+  predicted_distance_nm?: VesselPodEtas['distance_nm'] | null;
+  predicted_speed_knots?: VesselPodEtas['speed_knots'] | null;
+  /** Its party roles' ids (set by the service that renders it: not selected here). */
+  party_role_ids?: string[];
 }
 
 // The POD vessel's predicted arrival at the POD (vessel_pod_etas) comes along: shipments render it.

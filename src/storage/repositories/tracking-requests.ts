@@ -1,34 +1,19 @@
 import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
 import { listTotal } from './row-counts.js';
+import type { TrackingRequests } from '../schema.generated.js';
 
 export type RequestType = 'bill_of_lading' | 'booking_number' | 'container';
 export type TrackingRequestStatus = 'pending' | 'awaiting_manifest' | 'created' | 'failed' | 'tracking_stopped';
 
 /** A tracking request as stored (wire attribute names where the API has them). */
-export interface TrackingRequestRecord {
-  id: string;
-  account_id: string;
+export interface TrackingRequestRecord extends TrackingRequests {
   request_type: RequestType;
-  request_number: string;
   /** Empty until auto-detection picks a carrier. */
-  scac: string;
-  auto_detect_scac: boolean;
-  ref_numbers: string[];
-  shipment_tags: string[];
-  customer_id: string | null;
+  scac: TrackingRequests['scac'];
   status: TrackingRequestStatus;
-  failed_reason: string | null;
-  is_retrying: boolean;
-  retry_count: number | null;
-  shipment_id: string | null;
   /** Domain time of the next attempt; null when none is due. */
-  next_attempt_at: Date | null;
-  awaiting_since: Date | null;
-  lease_until: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
+  next_attempt_at: TrackingRequests['next_attempt_at'];
 }
 
 export type NewTrackingRequest = Pick<

@@ -4,33 +4,12 @@ import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
 import { insertNotificationsForEvents } from './webhooks.js';
 import { changed, changeTag } from './changes.js';
+import type { AccountEvents, Accounts, Shipments, SourceHealth, TrackedShipments } from '../schema.generated.js';
 
-export interface TrackedShipmentRow {
-  id: string;
-  scac: string;
+export interface TrackedShipmentRow extends TrackedShipments {
   number_type: 'bill_of_lading' | 'booking_number' | 'container';
-  number: string;
   /** The engine's StoredState (JSON); null before the first successful fetch. */
-  state: unknown;
-  rail_scac: string | null;
-  active: boolean;
-  stopped_reason: string | null;
-  next_check_at: Date | null;
-  line_next_check_at: Date | null;
-  terminal_next_check_at: Date | null;
-  rail_next_check_at: Date | null;
-  line_last_payload_sha256: string | null;
-  line_last_attempted_at: Date | null;
-  line_last_succeeded_at: Date | null;
-  line_last_changed_at: Date | null;
-  line_consecutive_failures: number;
-  line_last_error: string | null;
-  terminal_checked_at: Date | null;
-  rail_checked_at: Date | null;
-  lease_until: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
+  state: TrackedShipments['state'];
 }
 
 /** The tracked shipment for a carrier and number, made on first use (concurrent callers get the same row). */
@@ -239,12 +218,9 @@ export async function resumeShipment(q: Queryable, id: string, worldNow: Date, n
 }
 
 /** An account's shipment that follows a tracked shipment (the projection's target). */
-export interface LinkedShipment {
-  id: string;
-  account_id: string;
-  features: string[];
-  line_tracking_stopped_at: Date | null;
-  [k: string]: unknown;
+export interface LinkedShipment extends Pick<Shipments, 'id' | 'account_id' | 'line_tracking_stopped_at'> {
+  /** The account's features (accounts, joined). */
+  features: Accounts['features'];
 }
 
 /** Every account shipment fed by these tracked shipments that is still being tracked, naming its tracked shipment. */
@@ -599,11 +575,7 @@ export interface NewAccountEvent {
 }
 
 /** A stored account event. */
-export interface AccountEventRow extends NewAccountEvent {
-  seq: string;
-  created_at: Date;
-  [k: string]: unknown;
-}
+export interface AccountEventRow extends NewAccountEvent, Pick<AccountEvents, 'seq' | 'created_at'> {}
 
 /** Stores one account event with its outbox notifications (see insertAccountEvents). */
 export async function insertAccountEvent(q: Queryable, e: NewAccountEvent, now: Date): Promise<void> {
@@ -630,7 +602,7 @@ export async function insertAccountEvents(q: Queryable, rows: readonly NewAccoun
 }
 
 /** An account's events in commit order (after `afterSeq` when given). */
-export async function listAccountEvents(q: Queryable, accountId: string, afterSeq = '0'): Promise<AccountEventRow[]> {
+export async function listAccountEvents(q: Queryable, accountId: string, afterSeq = 0): Promise<AccountEventRow[]> {
   return q.query<AccountEventRow>('SELECT * FROM account_events WHERE account_id = $1 AND seq > $2 ORDER BY seq', [accountId, afterSeq]);
 }
 
@@ -729,15 +701,7 @@ export async function recordSourceHealthMany(
   );
 }
 
-export interface SourceHealthRow {
-  source_id: string;
-  last_attempt_at: Date;
-  last_success_at: Date | null;
-  last_failure_at: Date | null;
-  consecutive_failures: number;
-  last_error: string | null;
-  [k: string]: unknown;
-}
+export interface SourceHealthRow extends SourceHealth {}
 
 export async function listSourceHealth(q: Queryable): Promise<SourceHealthRow[]> {
   return q.query<SourceHealthRow>('SELECT * FROM source_health ORDER BY source_id');

@@ -1,43 +1,21 @@
 // Users, their sessions and one-time links. Tokens are looked up by the SHA-256 digest of the presented value.
 import { one, type Queryable } from '../db.js';
+import type { EmailVerifications, OneTimeTokens, Sessions, Users } from '../schema.generated.js';
 
 export type Role = 'owner' | 'member';
 export type OneTimeKind = 'owner_setup' | 'invite' | 'password_reset';
 
-export interface UserRow {
-  id: string;
-  account_id: string;
-  email: string;
-  password_hash: string;
+export interface UserRow extends Users {
   role: Role;
-  last_sign_in_at: Date | null;
   /** Null while a self-serve sign-up waits for its e-mail address to be confirmed. */
-  email_verified_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
+  email_verified_at: Users['email_verified_at'];
 }
 
-export interface SessionRow {
-  id: string;
-  user_id: string;
-  csrf_token: string;
-  created_at: Date;
-  expires_at: Date;
-  [k: string]: unknown;
-}
+export interface SessionRow extends Omit<Sessions, 'token_sha256'> {}
 
-export interface OneTimeTokenRow {
-  id: string;
+export interface OneTimeTokenRow extends Omit<OneTimeTokens, 'token_sha256'> {
   kind: OneTimeKind;
-  account_id: string;
-  user_id: string | null;
-  email: string | null;
   role: Role | null;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  [k: string]: unknown;
 }
 
 export const USER_EMAIL_CONSTRAINT = 'users_email_key';
@@ -118,7 +96,7 @@ export async function insertSession(q: Queryable, s: SessionRow & { token_sha256
 
 /** The live session with this token digest, with its user. */
 export async function findSession(q: Queryable, digest: Buffer, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const row = await one<SessionRow & { user: UserRow }>(
+  const row = await one<SessionRow & { user: AsJson<UserRow> }>(
     q,
     `SELECT s.id, s.user_id, s.csrf_token, s.created_at, s.expires_at, to_jsonb(u) AS user
      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_sha256 = $1 AND s.expires_at > $2`,
@@ -129,9 +107,12 @@ export async function findSession(q: Queryable, digest: Buffer, now: Date): Prom
   return { session, user: reviveUser(user) };
 }
 
+/** A row as `to_jsonb` gives it: timestamps become ISO strings. */
+type AsJson<R> = { [K in keyof R]: R[K] extends Date ? string : R[K] extends Date | null ? string | null : R[K] };
+
 /** to_jsonb turns timestamps into strings: give the user row back its Dates. */
-function reviveUser(u: UserRow): UserRow {
-  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+function reviveUser(u: AsJson<UserRow>): UserRow {
+  const date = (v: string | null) => (v === null ? null : new Date(v));
   return {
     ...u,
     last_sign_in_at: date(u.last_sign_in_at),
@@ -174,15 +155,7 @@ export async function useOneTimeToken(q: Queryable, id: string, now: Date): Prom
 
 // ---------- e-mail verification ----------
 
-export interface EmailVerificationRow {
-  id: string;
-  user_id: string;
-  secret_sha256: Buffer;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  [k: string]: unknown;
-}
+export interface EmailVerificationRow extends EmailVerifications {}
 
 export async function insertEmailVerification(q: Queryable, v: Omit<EmailVerificationRow, 'used_at'>): Promise<void> {
   await q.query('INSERT INTO email_verifications (id, user_id, secret_sha256, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [

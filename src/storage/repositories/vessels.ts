@@ -3,34 +3,16 @@
 // position times are domain time.
 import { one, type Queryable } from '../db.js';
 import { changed, changeTag } from './changes.js';
+import type { VesselPodEtas, VesselPositions, Vessels } from '../schema.generated.js';
 
-export interface VesselRow {
-  id: string;
-  imo: string;
-  name: string | null;
-  mmsi: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  speed_knots: number | null;
-  heading_degrees: number | null;
+export interface VesselRow extends Omit<Vessels, 'destination'> {
   /** The destination the latest position reports (AIS free text), null when none (optional for hand-built rows). */
-  destination?: string | null;
-  position_at: Date | null;
-  positions_checked_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
+  destination?: Vessels['destination'];
 }
 
-export interface VesselPositionRow {
-  at: Date;
-  latitude: number;
-  longitude: number;
-  speed_knots: number | null;
-  heading_degrees: number | null;
+export interface VesselPositionRow extends Pick<VesselPositions, 'at' | 'latitude' | 'longitude' | 'speed_knots' | 'heading_degrees'> {
   /** The reported destination (AIS free text, often a UN/LOCODE); null when none (optional for hand-built rows). */
-  destination?: string | null;
-  [k: string]: unknown;
+  destination?: VesselPositions['destination'];
 }
 
 /**
@@ -283,18 +265,18 @@ export async function recordStreamedPositions(
 }
 
 /** A vessel on its way to a port of discharge that an actively tracked shipment names, with its latest position time. */
-export interface VesselVoyage {
-  vessel_id: string;
-  imo: string;
-  pod_locode: string;
-  latitude: number;
-  longitude: number;
-  speed_knots: number | null;
+export interface VesselVoyage extends Pick<Vessels, 'imo' | 'speed_knots'> {
+  vessel_id: Vessels['id'];
   /** What the latest position reports as the vessel's destination (AIS free text); null when none. */
-  destination: string | null;
-  position_at: Date;
-  predicted_from: Date | null;
-  [k: string]: unknown;
+  destination: Vessels['destination'];
+  /** The POD of the tracked shipment's state, as stored there. */
+  pod_locode: string;
+  /** Not null: the query asks for a vessel with a position. */
+  latitude: NonNullable<Vessels['latitude']>;
+  longitude: NonNullable<Vessels['longitude']>;
+  position_at: NonNullable<Vessels['position_at']>;
+  /** The position the stored prediction was made from (vessel_pod_etas), null without one. */
+  predicted_from: VesselPodEtas['position_at'] | null;
 }
 
 /**

@@ -4,23 +4,10 @@
 import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
 import { listTotal } from './row-counts.js';
+import type { AccountEvents, WebhookNotificationLogs, WebhookNotifications, Webhooks } from '../schema.generated.js';
 
-export interface WebhookRow {
-  id: string;
-  account_id: string;
-  url: string;
-  active: boolean;
-  events: string[];
+export interface WebhookRow extends Webhooks {
   headers: { name: string; value: string }[];
-  secret_sealed: string;
-  previous_secret_sealed: string | null;
-  previous_secret_expires_at: Date | null;
-  failing_since: Date | null;
-  deactivated_at: Date | null;
-  deactivated_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-  [k: string]: unknown;
 }
 
 /** A webhook as the API shows it: its signing secret unsealed, the sealed columns left out. */
@@ -41,48 +28,29 @@ export interface WebhookView {
 }
 
 /** A notification with the account event it announces (the reference object's ids and the event's payload). */
-export interface NotificationRow {
-  id: string;
-  account_id: string;
-  webhook_id: string;
-  account_event_id: string;
-  event: string;
+export interface NotificationRow
+  extends WebhookNotifications,
+    Pick<
+      AccountEvents,
+      'tracking_request_id' | 'shipment_id' | 'container_id' | 'transport_event_id' | 'estimated_event_id' | 'occurred_at'
+    > {
   delivery_status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
   /** Attempts made before the latest redelivery or replay (the retry schedule counts from there). */
   retry_base: number;
-  next_attempt_at: Date | null;
-  lease_until: Date | null;
   /** The document as first sent, serialized (null before the first attempt). */
   body: string | null;
-  delivered_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  /** The account event's order number: receivers order a container's notifications by it (`meta.sequence`). */
+  /**
+   * The account event's order number (`ae.seq::text`: a bigint, kept exact as text): receivers order a container's
+   * notifications by it (`meta.sequence`).
+   */
   sequence: string;
-  tracking_request_id: string | null;
-  shipment_id: string | null;
-  container_id: string | null;
-  transport_event_id: string | null;
-  estimated_event_id: string | null;
   /** The engine's domain event (or the request event's payload). */
   payload: Record<string, unknown>;
   /** Domain time of the event. */
-  occurred_at: Date;
-  [k: string]: unknown;
+  occurred_at: AccountEvents['occurred_at'];
 }
 
-export interface NotificationLogRow {
-  id: string;
-  notification_id: string;
-  attempt: number;
-  started_at: Date;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_body: string | null;
-  [k: string]: unknown;
-}
+export interface NotificationLogRow extends WebhookNotificationLogs {}
 
 // ---------- webhooks ----------
 

@@ -19,9 +19,6 @@ import { smtpMailer } from './services/mailer.js';
 import { DeliveryRunner, WebhookDelivery } from './webhooks/delivery.js';
 import { createMcpServer } from './mcp/server.js';
 import { createTransport } from './webhooks/transport.js';
-import { exampleNotification, notificationDocument } from './render/webhook-notification.js';
-import type { NotificationDocumentLoaders } from './render/loaders.js';
-import { sharedLoads } from './render/shared-loads.js';
 import { NumberInferenceService } from './services/number-inference.js';
 import { PartyRoleService } from './services/party-roles.js';
 import { PartyService } from './services/parties.js';
@@ -172,22 +169,23 @@ export function makeServices(
     keyring,
     allowPrivate: config.webhooks.allowPrivate,
     transport,
-    sample: (event) => exampleNotification(event, config.publicUrl),
+    publicUrl: () => config.publicUrl,
     delivery,
     egressIps: config.webhooks.egressIps,
   });
-  let renderDeps: NotificationDocumentLoaders | null = null;
-  const sharedRenderDeps = (): NotificationDocumentLoaders => {
-    renderDeps ??= sharedLoads(services);
-    return renderDeps;
-  };
+  // What notification documents load their includes from (render/loaders.ts): the services the API renders with.
+  const containers = new ContainerService(db, clocks);
+  const trackingRequests = new TrackingRequestService(db, clocks, jobs, shippingLines);
+  const places = new PlaceService({ sandbox: config.sandbox.enabled });
+  const parties = new PartyService(db, clocks.wall);
+  const partyRoles = new PartyRoleService(db, clocks.wall);
   const webhookDelivery = new WebhookDelivery({
     db,
     wall: clocks.wall,
     transport,
-    // The same documents the API serves: rendered by the HTTP layer's resource kinds, the includes of a claim's
-    // documents loaded together.
-    render: (row) => notificationDocument(sharedRenderDeps(), row, config.publicUrl),
+    // The same documents the API serves, rendered by the same resource kinds from the same services.
+    documents: { containers, places, vessels, parties, partyRoles, trackingRequests, notifications, webhooks },
+    publicUrl: () => config.publicUrl,
     secrets: (webhook, now) => webhooks.signingSecrets(webhook, now),
     settings: delivery,
     logger: logger.child({ component: 'webhooks' }),
@@ -210,7 +208,7 @@ export function makeServices(
     clocks,
     jobs,
     trackingEngine,
-    trackingRequests: new TrackingRequestService(db, clocks, jobs, shippingLines),
+    trackingRequests,
     accounts,
     users,
     oauth: new OAuthService({
@@ -221,12 +219,12 @@ export function makeServices(
       publicUrl: () => config.publicUrl,
       logger: logger.child({ component: 'oauth' }),
     }),
-    parties: new PartyService(db, clocks.wall),
-    partyRoles: new PartyRoleService(db, clocks.wall),
+    parties,
+    partyRoles,
     shipments: new ShipmentService(db, trackingEngine, clocks.wall),
-    containers: new ContainerService(db, clocks),
+    containers,
     shippingLines,
-    places: new PlaceService({ sandbox: config.sandbox.enabled }),
+    places,
     vessels,
     numberInference: new NumberInferenceService(shippingLines),
     search: new SearchService(db),

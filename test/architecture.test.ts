@@ -14,7 +14,7 @@ const ALLOWED: Record<string, string[]> = {
   storage: ['domain', 'lib'],
   sandbox: ['domain', 'lib', 'sources'],
   tracking: ['domain', 'lib', 'storage', 'sources'],
-  webhooks: ['domain', 'lib', 'storage', 'sources'],
+  webhooks: ['domain', 'lib', 'storage', 'sources', 'render'],
   services: ['domain', 'lib', 'storage', 'sources', 'sandbox', 'tracking', 'webhooks', 'config', 'render'],
   workers: ['domain', 'lib', 'storage', 'services', 'tracking', 'webhooks', 'sources', 'config'],
   // The JSON:API renderers shared by http, mcp and webhook delivery. They render the rows storage returns (types

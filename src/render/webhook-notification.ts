@@ -1,14 +1,7 @@
 // Webhook notifications on the wire (api-wire-notes §4.13, §5): the resource the read API serves, the document
 // POSTed to receivers (`notificationDocument`), and the sample document of every event (`exampleNotification`),
 // which is the same document rendered from hand-made records by the same kinds.
-import {
-  EVENT_CATALOGUE,
-  EVENT_NAMES,
-  type EventName,
-  type IncludedType,
-  isEventName,
-  type ReferenceObjectType,
-} from '../domain/event-catalogue.js';
+import { EVENT_CATALOGUE, type EventName, type IncludedType, isEventName, type ReferenceObjectType } from '../domain/event-catalogue.js';
 import type { TransportEventRow } from '../storage/repositories/containers.js';
 import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
 import type { NotificationLogRow, NotificationRow } from '../storage/repositories/webhooks.js';
@@ -444,18 +437,23 @@ async function renderSample(event: EventName): Promise<NotificationDocument> {
   };
 }
 
-// Rendered once, when the module loads: `exampleNotification` answers at once, and a sample that cannot be
-// rendered stops the start rather than a receiver's test.
-const SAMPLES = new Map<EventName, NotificationDocument>(
-  await Promise.all(EVENT_NAMES.map(async (event) => [event, await renderSample(event)] as const)),
-);
+/** Each event's sample, rendered when first asked for (nothing is rendered when the module loads). */
+const samples = new Map<EventName, Promise<NotificationDocument>>();
 
 /**
  * A realistic sample notification document for any event: what a receiver subscribed to it gets, with
- * deterministic ids (UUIDv5 of the event name) and `links.self` under `publicUrl`.
+ * deterministic ids (UUIDv5 of the event name) and `links.self` under `publicUrl`. Every event's sample is
+ * rendered by the tests (render/webhook-examples.test.ts), so one that cannot be rendered fails them.
  */
-export function exampleNotification(event: EventName, publicUrl: string): NotificationDocument {
-  const doc = structuredClone(SAMPLES.get(event)!);
+export async function exampleNotification(event: EventName, publicUrl: string): Promise<NotificationDocument> {
+  let sample = samples.get(event);
+  if (!sample) {
+    sample = renderSample(event);
+    samples.set(event, sample);
+    // A failure is not kept: the next call renders again (and fails again, with its own error).
+    sample.catch(() => samples.delete(event));
+  }
+  const doc = structuredClone(await sample);
   doc.links = { self: `${publicUrl}/v2/webhook_notifications/${doc.data.id}` };
   return doc;
 }

@@ -5,11 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, onServer, type TestDatabase } from '../../test/kit/databases.js';
 import { ConfigError } from '../config/index.js';
 import { FixedClock } from '../domain/clock.js';
-import { exampleNotification } from '../render/webhook-notification.js';
 import { newSecretKey, parseSecretKey, seal, unseal } from '../lib/sealed.js';
 import { Webhook } from 'standardwebhooks';
 import { hexSignature, SIGNATURE_HEADER, signatureHeaders } from '../webhooks/signing.js';
-import type { EventName } from '../domain/event-catalogue.js';
 import { AccountService } from './accounts.js';
 import { resealSecrets, SecretKeyring } from './keyring.js';
 import { WebhookService } from './webhooks.js';
@@ -50,7 +48,7 @@ function webhooks(keyring: SecretKeyring) {
         throw new Error('nothing is sent in these tests');
       },
     },
-    sample: (event: EventName) => exampleNotification(event, 'http://tidemark.test'),
+    publicUrl: () => 'http://tidemark.test',
     delivery: { timeoutMs: 1000, userAgent: 'Tidemark-Webhooks/test', referenceHeader: false },
     egressIps: [],
   });

@@ -6,10 +6,8 @@ import { freshDatabase, type TestDatabase } from '../../test/kit/databases.js';
 import type { Feature } from '../domain/account.js';
 import { FixedClock } from '../domain/clock.js';
 import { TidemarkError } from '../domain/errors.js';
-import { exampleNotification } from '../render/webhook-notification.js';
 import { newSecretKey, parseSecretKey, unseal } from '../lib/sealed.js';
 import { findWebhook } from '../storage/repositories/webhooks.js';
-import type { EventName } from '../domain/event-catalogue.js';
 import type { Resolver } from '../webhooks/ssrf.js';
 import type { DeliveryRequest, DeliveryResult } from '../webhooks/transport.js';
 import { AccountService } from './accounts.js';
@@ -80,7 +78,7 @@ function service(
     allowPrivate: o.allowPrivate ?? false,
     ...(o.resolver ? { resolver: o.resolver } : {}),
     transport: o.transport ?? recordingTransport(),
-    sample: (event: EventName) => exampleNotification(event, 'http://tidemark.test'),
+    publicUrl: () => 'http://tidemark.test',
     delivery: { timeoutMs: 1000, userAgent: 'Tidemark-Webhooks/test', referenceHeader: false },
     egressIps: o.egressIps ?? [],
   });
@@ -284,7 +282,7 @@ describe('egress addresses (GET /v2/webhooks/ips)', () => {
         keyring: new SecretKeyring({ db: db.db, configured: TEST_KEY, keyFile: null }),
         allowPrivate: false,
         transport: recordingTransport(),
-        sample: (event: EventName) => exampleNotification(event, 'http://tidemark.test'),
+        publicUrl: () => 'http://tidemark.test',
         delivery: { timeoutMs: 1000, userAgent: 'Tidemark-Webhooks/test', referenceHeader: false },
         egressIps,
       });

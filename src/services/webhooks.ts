@@ -6,6 +6,7 @@ import { type ErrorItem, notFound, validationFailed } from '../domain/errors.js'
 import { isUuid, newId } from '../lib/ids.js';
 import { seal, unseal } from '../lib/sealed.js';
 import type { SecretKeyring } from './keyring.js';
+import { exampleNotification } from '../render/webhook-notification.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { getSetting, putSetting } from '../storage/repositories/settings.js';
 import * as repo from '../storage/repositories/webhooks.js';
@@ -53,9 +54,9 @@ export interface WebhookServiceOptions {
   allowPrivate: boolean;
   /** DNS for the SSRF check (tests inject one). */
   resolver?: Resolver;
-  /** For `trigger`: the HTTP client deliveries use, the sample document of an event, and delivery settings. */
+  /** For `trigger`: the HTTP client deliveries use, the base of the sample document's links, and delivery settings. */
   transport: { post(req: DeliveryRequest): Promise<DeliveryResult> };
-  sample(event: EventName): unknown;
+  publicUrl(): string;
   delivery: Pick<DeliverySettings, 'timeoutMs' | 'userAgent' | 'referenceHeader'>;
   /** The addresses deliveries leave from, as configured (TIDEMARK_WEBHOOKS_EGRESS_IPS). */
   egressIps: readonly string[];
@@ -261,7 +262,7 @@ export class WebhookService {
     });
     if (!checked.ok) problems.push({ pointer: '/url', detail: checked.reason, code: 'invalid' });
     if (problems.length) throw validationFailed(problems);
-    const document = this.#o.sample(input.event as EventName) as { data?: { id?: string } };
+    const document = await exampleNotification(input.event as EventName, this.#o.publicUrl());
     const body = JSON.stringify(document);
     const now = this.#wall.now();
     const headers: Record<string, string> = {

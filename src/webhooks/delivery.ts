@@ -6,6 +6,9 @@
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock.js';
+import type { NotificationDocumentLoaders } from '../render/loaders.js';
+import { sharedLoads } from '../render/shared-loads.js';
+import { notificationDocument } from '../render/webhook-notification.js';
 import type { Db } from '../storage/db.js';
 import * as repo from '../storage/repositories/webhooks.js';
 import { nextRetryDelayMs } from './retry-schedule.js';
@@ -27,8 +30,13 @@ export interface DeliveryDeps {
   db: Db;
   wall: Clock;
   transport: { post(req: DeliveryRequest): Promise<DeliveryResult> };
-  /** The notification document (rendered once, before the first attempt). */
-  render(row: repo.NotificationRow): Promise<unknown>;
+  /**
+   * What notification documents load their includes from (the services the API renders with). Each document is
+   * rendered once, before the first attempt; the documents of a claim load their includes together.
+   */
+  documents: NotificationDocumentLoaders;
+  /** The base of the documents' absolute links (known only once the API listens). */
+  publicUrl(): string;
   /** The secrets an attempt is signed with now (current first). */
   secrets(webhook: repo.WebhookRow, now: Date): Promise<string[]>;
   settings: DeliverySettings;
@@ -68,6 +76,7 @@ export type Finished =
 
 export class WebhookDelivery {
   readonly #d: DeliveryDeps;
+  readonly #documents: NotificationDocumentLoaders;
   readonly batchSize: number;
   readonly concurrency: number;
   readonly perEndpoint: number;
@@ -75,6 +84,7 @@ export class WebhookDelivery {
 
   constructor(deps: DeliveryDeps) {
     this.#d = deps;
+    this.#documents = sharedLoads(deps.documents);
     this.batchSize = deps.batchSize ?? DELIVERY_DEFAULTS.batchSize;
     this.concurrency = deps.concurrency ?? DELIVERY_DEFAULTS.concurrency;
     this.perEndpoint = deps.perEndpoint ?? DELIVERY_DEFAULTS.perEndpoint;
@@ -161,7 +171,7 @@ export class WebhookDelivery {
           try {
             let text = row.body;
             if (text === null) {
-              text = JSON.stringify(await this.#d.render(row));
+              text = JSON.stringify(await notificationDocument(this.#documents, row, this.#d.publicUrl()));
               kept.push({ id: row.id, body: text });
             }
             return { row, webhook, body: { text, secrets: await secretsOf(webhook) } };

@@ -31,7 +31,7 @@ export default function webhookNotificationExamples(app: App, deps: HttpDeps) {
         const detail = `'${event}' is not a webhook event`;
         throw new TidemarkError('bad_request', detail, { items: [{ detail, parameter: 'event' }] });
       }
-      const doc = exampleNotification(event, deps.config.publicUrl);
+      const doc = await exampleNotification(event, deps.config.publicUrl);
       doc.links = { self: selfUrl(deps.config.publicUrl, req) };
       return sendDocument(reply, 200, doc);
     },

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { freshDatabase, type TestDatabase } from '../../test/kit/databases.js';
+import { until } from '../../test/kit/wait.js';
 import { deadLetterName, JobQueue, type JobDefinition, ORPHAN_RECLAIM_SECONDS, RECLAIM } from './queue.js';
 
 const log = pino({ level: 'silent' });
@@ -192,7 +193,7 @@ describe('a job whose worker died', () => {
     await q.boss.offWork('test.long');
     await d.db.transaction((tx) => q.enqueue(tx, 'test.long', { tag: 'long-once' }));
     const running = q.runOnce('test.long', 1);
-    for (let i = 0; i < 50 && gates.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await until('the job running', 1000, () => gates.length > 0, 20);
     const id = await jobIdOf('long-once');
     await clock.tick(10 * 60_000);
     expect((await job(id))?.state).toBe('active');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Server, startServer, tidemark } from '../kit/cli.js';
 import { freshDatabase, onServer, type TestDatabase } from '../kit/databases.js';
+import { until } from '../kit/wait.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tidemark-crash-'));
 let database: TestDatabase | null = null;
@@ -134,11 +135,15 @@ describe('a process that dies in the middle of a clock advance', () => {
     const read = async () => (await json(await fetch(`${survivor.url}/sandbox/clock`, { headers: reader }))) as Record<string, unknown>;
     // On a server the dead process's backend notices the closed socket and ends, releasing the lock, a few
     // milliseconds after the process is gone: asked in a loop, it must be free within 5 s (it was 15 minutes).
-    let clock = await read();
-    for (const deadline = Date.now() + 5000; clock.advancing && Date.now() < deadline; ) {
-      await new Promise((r) => setTimeout(r, 50));
-      clock = await read();
-    }
+    const clock = await until(
+      'the dead process’s advance no longer in progress',
+      5000,
+      async () => {
+        const c = await read();
+        return c.advancing ? null : c;
+      },
+      50,
+    );
     const at = (hours: number) => `${new Date(Date.parse(before.world_time) + hours * 3600_000).toISOString().slice(0, 19)}Z`;
     expect(clock).toMatchObject({ advancing: false, target_at: at(48), reached_at: at(6) });
 

@@ -14,6 +14,7 @@ import { DERIVATION_VERSION } from '../../src/tracking/derivation.js';
 import { startServer, tidemark } from '../kit/cli.js';
 import { freshDatabase, onServer, type TestDatabase } from '../kit/databases.js';
 import { AT_SEA, insertAccountShipment, insertTrackedShipment, oldState, SAILING } from '../kit/old-derivation.js';
+import { until } from '../kit/wait.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tidemark-rederive-'));
 let database: TestDatabase | null = null;
@@ -61,8 +62,7 @@ describe('the first start after an upgrade', () => {
 
     const server = await startServer([...where, '--roles', 'api,worker'], env);
     try {
-      for (let i = 0; i < 600 && !server.output().includes('"msg":"re-derivation done"'); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(server.output()).toContain('"msg":"re-derivation done"');
+      await until('the re-derivation done', 60_000, () => server.output().includes('"msg":"re-derivation done"'), 100);
       const res = await fetch(`${server.url}/v2/containers/${containerId}`, { headers: { authorization: `Token ${token}` } });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { data: { attributes: Record<string, unknown> } };

@@ -11,9 +11,10 @@ import { FEATURES } from '../../src/domain/account.js';
 import { SANDBOX_EXAMPLES } from '../../src/sandbox/world/scenarios.js';
 import { EVENT_NAMES } from '../../src/domain/event-catalogue.js';
 import { startWorldClock } from '../kit/app.js';
-import { callServer as call, type Server, startServer, until } from '../kit/cli.js';
+import { callServer as call, type Server, startServer } from '../kit/cli.js';
 import { freshDatabase, onServer, type TestDatabase } from '../kit/databases.js';
 import { type Receiver, startReceiver } from '../kit/receiver.js';
+import { until } from '../kit/wait.js';
 
 const ADMIN_TOKEN = `tma_${randomBytes(24).toString('hex')}`;
 /** What every process of one installation must share besides DATABASE_URL (docs/operations.md). */

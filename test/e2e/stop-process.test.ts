@@ -10,9 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/storage/db.js';
 import { PgliteDb } from '../../src/storage/pglite.js';
 import { EVENT_NAMES } from '../../src/domain/event-catalogue.js';
-import { callServer, type Server, startServer, until } from '../kit/cli.js';
+import { callServer, type Server, startServer } from '../kit/cli.js';
 import { freshDatabase, onServer, type TestDatabase } from '../kit/databases.js';
 import { startReceiver } from '../kit/receiver.js';
+import { until } from '../kit/wait.js';
 
 const dirs: string[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];

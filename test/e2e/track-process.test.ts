@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Server, startServer } from '../kit/cli.js';
+import { until } from '../kit/wait.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -36,14 +37,19 @@ const track = (server: Server, key: string, request_number: string, scac: string
 
 async function waitForStatus(server: Server, key: string, id: string, done: (s: string) => boolean, timeoutMs: number) {
   const started = Date.now();
-  for (;;) {
-    const res = await api(server, key, 'GET', `/v2/tracking_requests/${id}`);
-    if (res.status !== 200) throw new Error(`GET ${id}: ${res.status} ${JSON.stringify(res.body)}`);
-    const status = res.body.data.attributes.status as string;
-    if (done(status)) return { ...res, elapsedMs: Date.now() - started };
-    if (Date.now() - started > timeoutMs) throw new Error(`request ${id} still ${status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  let status = '';
+  const res = await until(
+    () => `request ${id} still ${status}`,
+    timeoutMs,
+    async () => {
+      const res = await api(server, key, 'GET', `/v2/tracking_requests/${id}`);
+      if (res.status !== 200) throw new Error(`GET ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+      status = res.body.data.attributes.status as string;
+      return done(status) ? res : null;
+    },
+    250,
+  );
+  return { ...res, elapsedMs: Date.now() - started };
 }
 
 describe('tracking with the real service', () => {
@@ -82,17 +88,19 @@ describe('tracking with the real service', () => {
 
     const second = await startServer(['--data-dir', dir]);
     try {
-      const started = Date.now();
       let statuses: Record<string, string> = {};
-      while (Date.now() - started < 60_000) {
-        const res = await fetch(`${second.url}/v2/tracking_requests?page[size]=100`, { headers: { authorization: `Token ${key}` } });
-        expect(res.status).toBe(200);
-        const list = (await res.json()) as { data: { id: string; attributes: { status: string } }[] };
-        statuses = Object.fromEntries(list.data.map((d) => [d.id, d.attributes.status]));
-        if (ids.every((id) => statuses[id] === 'created')) break;
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-      expect(ids.map((id) => statuses[id])).toEqual(ids.map(() => 'created'));
+      await until(
+        () => `every request created (now ${JSON.stringify(ids.map((id) => statuses[id]))})`,
+        60_000,
+        async () => {
+          const res = await fetch(`${second.url}/v2/tracking_requests?page[size]=100`, { headers: { authorization: `Token ${key}` } });
+          expect(res.status).toBe(200);
+          const list = (await res.json()) as { data: { id: string; attributes: { status: string } }[] };
+          statuses = Object.fromEntries(list.data.map((d) => [d.id, d.attributes.status]));
+          return ids.every((id) => statuses[id] === 'created');
+        },
+        1000,
+      );
     } finally {
       await second.stop();
     }

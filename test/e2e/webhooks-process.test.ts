@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '../../src/domain/event-catalogue.js';
-import { callServer, type Server, startServer, until } from '../kit/cli.js';
+import { callServer, type Server, startServer } from '../kit/cli.js';
 import { startReceiver } from '../kit/receiver.js';
+import { until } from '../kit/wait.js';
 
 const dirs: string[] = [];
 afterAll(() => {

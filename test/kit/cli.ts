@@ -109,22 +109,3 @@ export async function callServer(server: Server, headers: Record<string, string>
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 }
-
-/**
- * Asks `probe` every `everyMs` until it answers something other than null, and throws naming `what` once
- * `timeoutMs` have passed: for waiting on what other processes do, which no injected clock reaches.
- */
-export async function until<T>(
-  what: string | (() => string),
-  timeoutMs: number,
-  probe: () => Promise<T | null> | T | null,
-  everyMs = 200,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${typeof what === 'string' ? what : what()}: not after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}

@@ -78,6 +78,31 @@ describe('dependency rule', () => {
     expect(violations).toEqual([]);
   });
 
+  it('the allowed imports have no cycle (webhooks -> render -> services -> webhooks would be one)', () => {
+    const cycles: string[] = [];
+    const visit = (folder: string, path: string[]): void => {
+      if (path.includes(folder)) {
+        cycles.push([...path.slice(path.indexOf(folder)), folder].join(' -> '));
+        return;
+      }
+      for (const next of ALLOWED[folder] ?? []) visit(next, [...path, folder]);
+    };
+    for (const folder of Object.keys(ALLOWED)) visit(folder, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('render reads storage for its row types only (it loads nothing itself: render/loaders.ts)', () => {
+    const loads: string[] = [];
+    for (const file of all.filter((f) => top(f) === 'render')) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/import\s+(type\s+)?[^;]*?from\s*['"](\.[^'"]+)['"]/g)) {
+        const rel = relative(SRC, resolve(dirname(file), m[2]!));
+        if (rel.startsWith('storage/') && !m[1]) loads.push(`${relative(SRC, file)} imports ${rel}`);
+      }
+    }
+    expect(loads).toEqual([]);
+  });
+
   it('only config reads process.env', () => {
     const readers = all.filter((f) => top(f) !== 'config' && /process\.env\b/.test(readFileSync(f, 'utf8')));
     expect(readers.map((f) => relative(SRC, f))).toEqual([]);

@@ -54,7 +54,7 @@ export interface HttpDeps {
   oauth: OAuthService;
   /**
    * A new MCP server whose tools act for the account (one per request: the endpoint is stateless). Made by the
-   * composition root: the MCP tools are built on http's renderers, so http cannot import them.
+   * composition root: http and mcp are front ends side by side (both render with render/), neither imports the other.
    */
   mcpServer(account: Account, request?: McpRequest): McpServer;
   /** Stop, resume and on-demand refresh; the engine's attempts and refreshes run in workers. */

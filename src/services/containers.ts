@@ -26,7 +26,7 @@ import { findVesselsByImos, vesselPositions } from '../storage/repositories/vess
 import { insertAccountEvent, upsertTransportEvent } from '../storage/repositories/tracking.js';
 import { type Attention, attentionOf, type BoardKind, localDayOf } from '../tracking/attention.js';
 import { type ManualTransportEventRecord, manualDeliveryEvent } from '../tracking/manual-delivery.js';
-import type { ContainerSnapshot } from '../tracking/snapshot.js';
+import { readContainerSnapshot } from '../tracking/stored.js';
 import { isoInstant } from '../tracking/time.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { type RawEventRecord, rawEvents } from '../tracking/raw-events.js';
@@ -73,7 +73,7 @@ export class ContainerService {
       if (deliveredAt === undefined) return;
       const set = await setManualDelivery(tx, accountId, id, deliveredAt, wall);
       if (!set) throw notFound('container');
-      const snapshot = current.snapshot as unknown as ContainerSnapshot;
+      const snapshot = readContainerSnapshot(current.snapshot);
       const previous = set.previous;
       if (deliveredAt === null && previous === null) return;
       const record: ManualTransportEventRecord = {
@@ -242,7 +242,7 @@ export class ContainerService {
     // A container picked up or deleted between the two reads is left out of the page rather than shown stale.
     const items = ids.flatMap((id) => {
       const record = byId.get(id);
-      return record ? [{ ...record, attention: attentionOf(record.snapshot as unknown as ContainerSnapshot, worldNow) }] : [];
+      return record ? [{ ...record, attention: attentionOf(readContainerSnapshot(record.snapshot), worldNow) }] : [];
     });
     return { items, total: counts[needs ?? 'needs_action'], counts };
   }

@@ -11,7 +11,8 @@ import type { Db, Queryable } from '../storage/db.js';
 import * as derivation from '../storage/repositories/derivation.js';
 import { activeLinkedShipmentsOf } from '../storage/repositories/tracking.js';
 import { DERIVATION_VERSION, rederiveContainer } from '../tracking/derivation.js';
-import type { ContainerSnapshot, ShipmentSnapshot } from '../tracking/snapshot.js';
+import type { ContainerSnapshot } from '../tracking/snapshot.js';
+import { readContainerSnapshot, readContainerSnapshots, readShipmentSnapshot } from '../tracking/stored.js';
 import { type AccountContainerWrite, trackedChecks, writeAccountContainers } from './tracking-engine.js';
 
 /** Tracked shipments (or, in the second step, account shipments) re-derived in one transaction. */
@@ -179,8 +180,8 @@ export class Rederivation {
     for (const t of tracked) {
       if (!Array.isArray(t.containers)) continue;
       try {
-        const shipment = (t.shipment ?? null) as ShipmentSnapshot | null;
-        const containers = (t.containers as ContainerSnapshot[]).map((c) => rederiveContainer(c, shipment));
+        const shipment = readShipmentSnapshot(t.shipment, "tracked_shipments.state->'shipment'");
+        const containers = readContainerSnapshots(t.containers).map((c) => rederiveContainer(c, shipment));
         rows.push({ id: t.row.id, containers });
         // A state without a shipment is projected onto nobody (the engine's rule).
         if (shipment) states.set(t.row.id, containers);
@@ -219,7 +220,7 @@ export class Rederivation {
       const shipment = byId.get(c.shipment_id)!;
       if (failed.has(shipment.id) || !c.snapshot) continue;
       try {
-        const container = rederiveContainer(c.snapshot as ContainerSnapshot, (shipment.snapshot ?? null) as ShipmentSnapshot | null);
+        const container = rederiveContainer(readContainerSnapshot(c.snapshot), readShipmentSnapshot(shipment.snapshot));
         const { terminal_checked_at, terminal_next_check_at, rail_checked_at, rail_next_check_at } = c;
         writes.push({ shipment, container, checks: { terminal_checked_at, terminal_next_check_at, rail_checked_at, rail_next_check_at } });
       } catch (err) {

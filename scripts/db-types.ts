@@ -1,7 +1,7 @@
 // Generates src/storage/schema.generated.ts, the row type of every table, read by kanel from a freshly migrated
 // PGlite database (kanel's extract-pg-schema opens a PGlite data directory itself through knex-pglite; no server).
 // `npm run db:types` writes the file; src/storage/schema.generated.test.ts fails when the committed file differs
-// from what this produces. See docs/decisions/0013-typed-storage.md.
+// from what this produces. See docs/decisions/0014-typed-storage.md.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

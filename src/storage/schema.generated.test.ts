@@ -1,6 +1,6 @@
 // The committed row types (schema.generated.ts) are what the migrations make: a fresh database is migrated, kanel
 // regenerates the file, and any difference fails. It opens a PGlite database of its own, so it runs once per CI
-// run (the PGlite pass). See docs/decisions/0013-typed-storage.md.
+// run (the PGlite pass). See docs/decisions/0014-typed-storage.md.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateSchemaTypes, SCHEMA_TYPES_FILE } from '../../scripts/db-types.js';

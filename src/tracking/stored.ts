@@ -3,7 +3,7 @@
 // a service that reads a snapshot, a state or an event record from a row goes through the reader of its column here
 // instead of a cast of its own.
 //
-// A checked brand, not a parse (docs/decisions/0013-typed-storage.md):
+// A checked brand, not a parse (docs/decisions/0014-typed-storage.md):
 // - The engine is the only writer of these columns: each document is built from these very types in the transaction
 //   that stores it (tracking-engine.ts, rederive.ts, tracking/*). The database is inside the boundary: the
 //   architecture validates at the edges (HTTP, sources, jobs, config) and trusts inside.

@@ -5,6 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { TidemarkError, type ErrorCode, type ErrorItem } from '../domain/errors.js';
+import { nameOf, parameterOf, type SchemaIssue, sentence } from './validation-messages.js';
 
 export const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -65,28 +66,31 @@ export function errorBody(status: number, items: ErrorItem[], requestId: string)
   return { errors: list.map((i) => render(status, i, requestId)) };
 }
 
-/** Fastify's schema-validation errors (zod issues) as error items with pointers or parameters. */
-function validationItems(err: FastifyError): { status: number; items: ErrorItem[] } {
+/** Fastify's schema-validation errors (zod issues) as error items with pointers or parameters, in sentences. */
+function validationItems(err: FastifyError, request: FastifyRequest): { status: number; items: ErrorItem[] } {
   const context = err.validationContext;
-  const issues = err.validation ?? [];
+  const issues = (err.validation ?? []) as (FastifyError['validation'] & object)[number][];
   if (context === 'body') {
+    const document = takesDocument(request);
     return {
       status: 422,
-      // A missing or non-object body has no field to point at: point at the primary data it lacks.
-      items: issues.flatMap((v) => {
+      items: issues.flatMap((v): ErrorItem[] => {
+        const at = v.instancePath === '/' ? '' : v.instancePath;
         // An attribute the resource does not take: point at it, not at its parent object.
-        const unknown = /^Unrecognized keys?: (.+)$/.exec(v.message ?? '');
-        if (unknown) {
-          return [...unknown[1]!.matchAll(/"([^"]+)"/g)].map((k) => ({
-            detail: `${k[1]} is not an attribute that can be set here`,
-            pointer: `${v.instancePath === '/' ? '' : v.instancePath}/${k[1]}`,
-          }));
+        if (v.keyword === 'unrecognized_keys') {
+          const keys = ((v.params as { keys?: string[] }).keys ?? []).map(String);
+          return keys.map((k) => ({ detail: unknownMember(at, k), pointer: `${at}/${k}` }));
         }
-        return [
-          v.instancePath && v.instancePath !== '/'
-            ? { detail: describe(v.instancePath, v.message), pointer: v.instancePath }
-            : { detail: 'The request body must be a JSON:API document with data', pointer: '/data' },
-        ];
+        // A body that is no object has no member to point at: point at the primary data it lacks.
+        if (!at) {
+          return [
+            document
+              ? { detail: 'The request body must be a JSON:API document: an object with data', pointer: '/data' }
+              : { detail: 'The request body must be a JSON object', pointer: '' },
+          ];
+        }
+        const { detail, code } = sentence(nameOf(at), issueOf(v));
+        return [{ detail, pointer: at, ...(code ? { code } : {}) }];
       }),
     };
   }
@@ -94,21 +98,28 @@ function validationItems(err: FastifyError): { status: number; items: ErrorItem[
   return {
     status: 400,
     items: issues.map((v) => {
-      const parameter = toParameter(v.instancePath);
-      return { detail: `${parameter}: ${v.message ?? 'is invalid'}`, parameter };
+      const parameter = parameterOf(v.instancePath);
+      return { detail: sentence(parameter, issueOf(v)).detail, parameter };
     }),
   };
 }
 
-function describe(pointer: string, message: string | undefined): string {
-  const field = pointer.split('/').filter(Boolean).pop();
-  return field ? `${field}: ${message ?? 'is invalid'}` : (message ?? 'is invalid');
+const issueOf = (v: { keyword?: string; message?: string; params?: unknown }): SchemaIssue => ({
+  code: v.keyword,
+  message: v.message,
+  params: v.params as Record<string, unknown>,
+});
+
+/** Whether the route's body is a JSON:API document (a `data` member) rather than a plain JSON object. */
+function takesDocument(request: FastifyRequest): boolean {
+  const body = request.routeOptions.schema?.body as { shape?: Record<string, unknown> } | undefined;
+  return Boolean(body?.shape && 'data' in body.shape);
 }
 
-/** `/page/size` → `page[size]`. */
-function toParameter(instancePath: string): string {
-  const [first, ...rest] = instancePath.split('/').filter(Boolean);
-  return (first ?? 'query') + rest.map((p) => `[${p}]`).join('');
+function unknownMember(at: string, key: string): string {
+  if (at.endsWith('/attributes')) return `${key} is not an attribute that can be set here`;
+  if (at.endsWith('/relationships')) return `${key} is not a relationship that can be set here`;
+  return `${key} is not a member this request takes`;
 }
 
 export function sendError(reply: FastifyReply, err: unknown, request: FastifyRequest): FastifyReply {
@@ -126,7 +137,7 @@ export function sendError(reply: FastifyReply, err: unknown, request: FastifyReq
   }
   const fe = err as FastifyError;
   if (fe?.validation) {
-    const { status, items } = validationItems(fe);
+    const { status, items } = validationItems(fe, request);
     return reply
       .code(status)
       .type('application/vnd.api+json')

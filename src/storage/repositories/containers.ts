@@ -193,7 +193,7 @@ export async function updateContainerRefNumbers(
   refNumbers: string[],
   now: Date,
 ): Promise<boolean> {
-  const row = await one<{ shipment_id: string }>(
+  const row = await one<Pick<Containers, 'shipment_id'>>(
     q,
     'UPDATE containers SET ref_numbers = $3, updated_at = $4 WHERE account_id = $1 AND id = $2 RETURNING shipment_id',
     [accountId, id, refNumbers, now],
@@ -214,7 +214,7 @@ export async function setManualDelivery(
   deliveredAt: Date | null,
   now: Date,
 ): Promise<{ previous: Date | null } | undefined> {
-  const row = await one<{ previous: Date | null; shipment_id: string }>(
+  const row = await one<Pick<Containers, 'shipment_id'> & { previous: Containers['manual_delivered_at'] }>(
     q,
     `UPDATE containers c SET manual_delivered_at = $3::timestamptz, updated_at = $4,
        current_status = CASE WHEN $3::timestamptz IS NOT NULL AND c.snapshot->>'current_status' <> 'empty_returned'

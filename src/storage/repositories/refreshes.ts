@@ -1,13 +1,11 @@
 // On-demand refreshes waiting for a job (migration 0029): one row per container, served fairly across accounts.
 import { one, type Queryable } from '../db.js';
+import type { ContainerRefreshes } from '../schema.generated.js';
 
-export type ContainerRefreshRow = {
-  container_id: string;
-  account_id: string;
-  tracked_shipment_id: string;
-  requested_at: Date;
-  failures: number;
-};
+export type ContainerRefreshRow = Pick<
+  ContainerRefreshes,
+  'container_id' | 'account_id' | 'tracked_shipment_id' | 'requested_at' | 'failures'
+>;
 
 /**
  * Records an on-demand refresh of the container unless one is already waiting (or being served) for it. True when

@@ -1,22 +1,23 @@
 import { one, type Queryable } from '../db.js';
+import type { SandboxClock, SandboxStories } from '../schema.generated.js';
 
 export interface SandboxClockRow {
-  baseWorldAt: Date;
-  baseWallAt: Date;
-  speed: number;
+  baseWorldAt: SandboxClock['base_world_at'];
+  baseWallAt: SandboxClock['base_wall_at'];
+  speed: SandboxClock['speed'];
   /** The target of the last advance while it runs or when it stopped short of it; null once one reached it. */
-  advanceTargetAt: Date | null;
+  advanceTargetAt: SandboxClock['advance_target_at'];
   /** How far that advance got: the world time up to which everything due was refreshed. */
-  advanceReachedAt: Date | null;
+  advanceReachedAt: SandboxClock['advance_reached_at'];
 }
 
 export interface SandboxStoryRow {
-  id: number;
-  seed: string;
-  scac: string;
+  id: SandboxStories['id'];
+  seed: SandboxStories['seed'];
+  scac: SandboxStories['scac'];
   numberType: 'bill_of_lading' | 'booking_number' | 'container';
-  number: string;
-  anchorAt: Date;
+  number: SandboxStories['number'];
+  anchorAt: SandboxStories['anchor_at'];
 }
 
 const CLOCK_COLUMNS =
@@ -24,7 +25,7 @@ const CLOCK_COLUMNS =
 const STORY_COLUMNS = 's.id, s.seed, s.scac, s.number_type AS "numberType", s.number, s.anchor_at AS "anchorAt"';
 
 export async function getClock(q: Queryable): Promise<SandboxClockRow | undefined> {
-  return one<SandboxClockRow & Record<string, unknown>>(q, `SELECT ${CLOCK_COLUMNS} FROM sandbox_clock WHERE id = 1`);
+  return one<SandboxClockRow>(q, `SELECT ${CLOCK_COLUMNS} FROM sandbox_clock WHERE id = 1`);
 }
 
 /** Creates the clock at `world` if there is none; returns the stored one either way. */
@@ -41,7 +42,7 @@ export async function ensureClock(q: Queryable, world: Date, wall: Date, speed: 
 
 /** Re-bases the clock: from `wall` on, world time runs from `world` at `speed`. */
 export async function setClock(q: Queryable, world: Date, wall: Date, speed: number): Promise<SandboxClockRow> {
-  const rows = await q.query<SandboxClockRow & Record<string, unknown>>(
+  const rows = await q.query<SandboxClockRow>(
     `UPDATE sandbox_clock SET base_world_at = $1, base_wall_at = $2, speed = $3, updated_at = $2 WHERE id = 1
      RETURNING ${CLOCK_COLUMNS}`,
     [world, wall, speed],
@@ -97,7 +98,7 @@ export async function findStory(
   q: Queryable,
   key: { seed: string; scac: string; numberType: string; number: string },
 ): Promise<SandboxStoryRow | undefined> {
-  return one<SandboxStoryRow & Record<string, unknown>>(
+  return one<SandboxStoryRow>(
     q,
     `SELECT ${STORY_COLUMNS} FROM sandbox_stories s WHERE s.seed = $1 AND s.scac = $2 AND s.number_type = $3 AND s.number = $4`,
     [key.seed, key.scac, key.numberType, key.number],
@@ -135,7 +136,7 @@ export async function indexContainers(q: Queryable, seed: string, storyId: numbe
 }
 
 export async function storyOfContainer(q: Queryable, seed: string, containerNumber: string): Promise<SandboxStoryRow | undefined> {
-  return one<SandboxStoryRow & Record<string, unknown>>(
+  return one<SandboxStoryRow>(
     q,
     `SELECT ${STORY_COLUMNS} FROM sandbox_containers c JOIN sandbox_stories s ON s.id = c.story_id
      WHERE c.seed = $1 AND c.container_number = $2`,
@@ -158,7 +159,7 @@ export async function storyOfDocument(
   scac: string,
   documentNumber: string,
 ): Promise<SandboxStoryRow | undefined> {
-  return one<SandboxStoryRow & Record<string, unknown>>(
+  return one<SandboxStoryRow>(
     q,
     `SELECT ${STORY_COLUMNS} FROM sandbox_documents d JOIN sandbox_stories s ON s.id = d.story_id
      WHERE d.seed = $1 AND d.scac = $2 AND d.document_number = $3`,

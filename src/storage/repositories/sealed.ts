@@ -1,6 +1,7 @@
 // Every value sealed with the installation's secret key, in one place: what a key rotation re-seals and what
 // tells a start that a lost key would strand secrets. A new sealed column is added here too.
 import type { Queryable } from '../db.js';
+import type { OauthRecords, Webhooks } from '../schema.generated.js';
 
 /** The legacy setting where versions before 0027 kept a generated secret key, inside the database it protects. */
 export const LEGACY_SECRET_KEY_SETTING = 'secret_key';
@@ -30,7 +31,7 @@ export async function anySealed(q: Queryable): Promise<boolean> {
 /** Every sealed value, locked for update: call inside the transaction that writes them back. */
 export async function sealedValuesForUpdate(tx: Queryable): Promise<SealedValue[]> {
   const out: SealedValue[] = [];
-  const hooks = await tx.query<{ id: string; secret_sealed: string; previous_secret_sealed: string | null }>(
+  const hooks = await tx.query<Pick<Webhooks, 'id' | 'secret_sealed' | 'previous_secret_sealed'>>(
     'SELECT id, secret_sealed, previous_secret_sealed FROM webhooks ORDER BY id FOR UPDATE',
   );
   for (const h of hooks) {
@@ -56,7 +57,7 @@ export async function sealedValuesForUpdate(tx: Queryable): Promise<SealedValue[
         void (await q.query('UPDATE settings SET value = $2 WHERE key = $1', [OAUTH_SIGNING_KEY_SETTING, JSON.stringify(v)])),
     });
   }
-  const records = await tx.query<{ model: string; id_sha256: Buffer; payload: Record<string, unknown> }>(
+  const records = await tx.query<Pick<OauthRecords, 'model' | 'id_sha256'> & { payload: Record<string, unknown> }>(
     'SELECT model, id_sha256, payload FROM oauth_records WHERE payload ?| $1::text[] ORDER BY model, id_sha256 FOR UPDATE',
     [[...OAUTH_SEALED_FIELDS]],
   );

@@ -4,7 +4,15 @@ import { newId } from '../../lib/ids.js';
 import { one, type Queryable } from '../db.js';
 import { insertNotificationsForEvents } from './webhooks.js';
 import { changed, changeTag } from './changes.js';
-import type { AccountEvents, Accounts, Shipments, SourceHealth, TrackedShipments } from '../schema.generated.js';
+import type {
+  AccountEvents,
+  Accounts,
+  Containers,
+  Shipments,
+  SourceHealth,
+  TrackedShipments,
+  TransportEvents,
+} from '../schema.generated.js';
 
 export interface TrackedShipmentRow extends TrackedShipments {
   number_type: 'bill_of_lading' | 'booking_number' | 'container';
@@ -302,7 +310,7 @@ export interface ShipmentColumns {
   snapshot: unknown;
 }
 
-const SHIPMENT_COLUMNS: (keyof ShipmentColumns)[] = [
+const SHIPMENT_COLUMNS: (keyof ShipmentColumns & keyof Shipments)[] = [
   'bill_of_lading_number',
   'booking_number',
   'shipping_line_scac',
@@ -457,7 +465,7 @@ export async function upsertContainers(
     pickup_available: pickup.available,
     pickup_billed: pickup.billed,
   }));
-  return q.query<{ id: string; shipment_id: string; number: string }>(
+  return q.query<Pick<Containers, 'id' | 'shipment_id' | 'number'>>(
     `INSERT INTO containers (id, account_id, shipment_id, number, current_status, snapshot, terminal_checked_at,
        terminal_next_check_at, rail_checked_at, rail_next_check_at, pickup_zone, pickup_lfd_day, pickup_holds,
        pickup_available, pickup_billed, created_at, updated_at)
@@ -500,7 +508,7 @@ export async function upsertTransportEvents(
     q,
     unique.map((r) => changeTag.shipment(r.shipment_id)),
   );
-  return q.query<{ id: string; container_id: string; key: string }>(
+  return q.query<Pick<TransportEvents, 'id' | 'container_id' | 'key'>>(
     `INSERT INTO transport_events (id, account_id, shipment_id, container_id, event, key, "timestamp", record, created_at, updated_at)
      SELECT x.id, x.account_id, x.shipment_id, x.container_id, x.event, x.key, x."timestamp", x.record, $2, $2
      FROM jsonb_populate_recordset(NULL::transport_events, $1::jsonb) x
@@ -517,7 +525,7 @@ export async function findTransportEventIds(
   pairs: readonly { container_id: string; key: string }[],
 ): Promise<{ id: string; container_id: string; key: string }[]> {
   if (pairs.length === 0) return [];
-  return q.query<{ id: string; container_id: string; key: string }>(
+  return q.query<Pick<TransportEvents, 'id' | 'container_id' | 'key'>>(
     `SELECT e.id, e.container_id, e.key FROM transport_events e
      JOIN unnest($1::uuid[], $2::text[]) AS x (container_id, key) ON e.container_id = x.container_id AND e.key = x.key`,
     [pairs.map((p) => p.container_id), pairs.map((p) => p.key)],

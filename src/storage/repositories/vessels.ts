@@ -158,7 +158,7 @@ export async function claimVesselForPositions(
 
 /** Each vessel's IMO number and the MMSI we know for it (null: not yet learnt). */
 export function vesselIdentities(q: Queryable): Promise<{ imo: string; mmsi: string | null }[]> {
-  return q.query<{ imo: string; mmsi: string | null }>('SELECT imo, mmsi FROM vessels');
+  return q.query<Pick<Vessels, 'imo' | 'mmsi'>>('SELECT imo, mmsi FROM vessels');
 }
 
 /**

@@ -164,7 +164,7 @@ export async function insertNotificationsForEvents(
 ): Promise<number> {
   if (events.length === 0) return 0;
   const accounts = [...new Set(events.map((e) => e.account_id))];
-  const hooks = await q.query<{ id: string; account_id: string; events: string[] }>(
+  const hooks = await q.query<Pick<Webhooks, 'id' | 'account_id' | 'events'>>(
     'SELECT id, account_id, events FROM webhooks WHERE account_id = ANY($1::uuid[]) AND active ORDER BY id',
     [accounts],
   );

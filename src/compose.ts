@@ -1,7 +1,6 @@
 // The composition root: the one module that knows every concrete thing and wires them by role.
 import { mkdirSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
-import { z } from 'zod';
 import { ConfigError, type Config } from './config/index.js';
 import { systemClock, type Clock, type Clocks } from './domain/clock.js';
 import { buildApp } from './http/app.js';
@@ -29,8 +28,8 @@ import { ContainerService } from './services/containers.js';
 import { LateJobSender } from './services/jobs.js';
 import { ShipmentService } from './services/shipments.js';
 import { Rederivation } from './services/rederive.js';
-import { TRACKING_REFRESH_JOB, TrackingEngine } from './services/tracking-engine.js';
-import { TRACKING_ATTEMPT_JOB, TrackingRequestService } from './services/tracking-requests.js';
+import { TrackingEngine } from './services/tracking-engine.js';
+import { TrackingRequestService } from './services/tracking-requests.js';
 import { ShippingLineService } from './services/shipping-lines.js';
 import { PlaceService } from './services/places.js';
 import { VesselService } from './services/vessels.js';
@@ -44,7 +43,8 @@ import type { Db } from './storage/db.js';
 import { migrate } from './storage/migrate.js';
 import { PgDb } from './storage/pg.js';
 import { PgliteDb } from './storage/pglite.js';
-import { JobQueue, type JobDefinition } from './workers/queue.js';
+import { jobDefinitions, schedulePeriodicJobs, TRACKING_SWEEP_JOB } from './workers/jobs.js';
+import { JobQueue } from './workers/queue.js';
 
 /** Settings that need the source registry to check (config/ cannot import it); throws ConfigError. */
 export function checkSourceSettings(config: Config): void {
@@ -264,54 +264,8 @@ function crashForTest(point: string): never {
   throw new Error('unreachable: SIGKILL is not delivered synchronously');
 }
 
-export const TRACKING_SWEEP_JOB = 'tracking.sweep';
-/** How often (wall seconds) workers look for attempts and refreshes that fell due. */
-const SWEEP_SECONDS = 5;
-
-/** Jobs every worker runs. Later issues add theirs here. */
-export function jobDefinitions(services: Services): JobDefinition<never>[] {
-  const prune: JobDefinition<Record<string, never>> = {
-    name: 'maintenance.prune_rate_limits',
-    schema: z.object({}).strict() as z.ZodType<Record<string, never>>,
-    retryLimit: 3,
-    async handler() {
-      await services.rateLimits.prune();
-      await services.oauth.prune();
-      await services.users.prune();
-    },
-  };
-  const attempt: JobDefinition<{ trackingRequestId: string }> = {
-    name: TRACKING_ATTEMPT_JOB,
-    schema: z.object({ trackingRequestId: z.uuid() }).strict(),
-    retryLimit: 5,
-    async handler(data) {
-      await services.trackingEngine.attempt(data.trackingRequestId);
-    },
-  };
-  // Attempts and refreshes that fall due as domain time passes (the due times live in our own columns).
-  const sweep: JobDefinition<Record<string, never>> = {
-    name: TRACKING_SWEEP_JOB,
-    schema: z.object({}).strict() as z.ZodType<Record<string, never>>,
-    retryLimit: 1,
-    async handler() {
-      await services.trackingEngine.runDue();
-      await services.vessels.gatherPositions();
-      await services.vessels.predictArrivals();
-    },
-  };
-  // On-demand refreshes: each job serves the waiting request whose turn it is (accounts take turns), and a retry
-  // after a crash takes back what the job held (TrackingEngine.serveContainerRefresh). A job queued before the
-  // requests were kept in their own table names its tracked shipment, refreshed as it was then.
-  const refresh: JobDefinition<{ trackedShipmentId?: string | undefined }> = {
-    name: TRACKING_REFRESH_JOB,
-    schema: z.object({ trackedShipmentId: z.uuid().optional() }).strict(),
-    async handler(data, ctx) {
-      if (data.trackedShipmentId) await services.trackingEngine.refresh(data.trackedShipmentId, { force: true });
-      else await services.trackingEngine.serveContainerRefresh(ctx.jobId);
-    },
-  };
-  return [prune, attempt, sweep, refresh] as JobDefinition<never>[];
-}
+// The jobs live in src/workers/, one file each; importers of the composition root find them here too.
+export { jobDefinitions, TRACKING_SWEEP_JOB };
 
 export interface Running {
   app: App | null;
@@ -404,19 +358,7 @@ export async function startRoles(
   let working: Promise<void> | null = null;
   const work = async () => {
     await queue.work();
-    // Singleton per minute: with several workers, one prune job a minute in all.
-    const tick = () =>
-      queue.boss
-        .send('maintenance.prune_rate_limits', {}, { singletonKey: 'prune', singletonSeconds: 60 })
-        .catch((err: unknown) => logger.error({ err }, 'could not schedule maintenance'));
-    timers.push(setInterval(tick, 60_000));
-    void tick();
-    const sweep = () =>
-      queue.boss
-        .send(TRACKING_SWEEP_JOB, {}, { singletonKey: 'sweep', singletonSeconds: SWEEP_SECONDS })
-        .catch((err: unknown) => logger.error({ err }, 'could not schedule the tracking sweep'));
-    timers.push(setInterval(sweep, SWEEP_SECONDS * 1000));
-    void sweep();
+    timers.push(...schedulePeriodicJobs(queue, logger));
     if (config.ais.nmeaUrl) {
       aisStream = await startAisStream(config.ais.nmeaUrl, db, services.clocks, logger, (imos) =>
         services.trackingEngine.applyVesselPositions(imos),

@@ -16,7 +16,8 @@ const ALLOWED: Record<string, string[]> = {
   tracking: ['domain', 'lib', 'storage', 'sources'],
   webhooks: ['domain', 'lib', 'storage', 'sources', 'render'],
   services: ['domain', 'lib', 'storage', 'sources', 'sandbox', 'tracking', 'webhooks', 'config', 'render'],
-  workers: ['domain', 'lib', 'storage', 'services', 'tracking', 'webhooks', 'sources', 'config'],
+  // The queue (storage's database handle) and one file per job, each calling the services it is given.
+  workers: ['domain', 'lib', 'storage', 'services'],
   // The JSON:API renderers shared by http, mcp and webhook delivery. They render the rows storage returns (types
   // only), the engine's stored records (tracking: raw events, facility refs, the predicted-ETA reason) and the
   // places of the shipped reference tables (sources/reference); they load includes through their own small
@@ -101,6 +102,21 @@ describe('dependency rule', () => {
       }
     }
     expect(loads).toEqual([]);
+  });
+
+  it('every job is declared in a file of its own under src/workers/ (workers/jobs.ts lists them)', () => {
+    // A job is a JobDefinition: an object with a `handler`. queue.ts declares the type and calls handlers.
+    const declares = (text: string) => /\bJobDefinition\b/.test(text) && /\bhandler\s*\(/.test(text);
+    const misplaced: string[] = [];
+    for (const file of all) {
+      const rel = relative(SRC, file);
+      if (rel === 'workers/queue.ts') continue;
+      const text = readFileSync(file, 'utf8');
+      if (!declares(text)) continue;
+      if (!rel.startsWith('workers/')) misplaced.push(`${rel}: declares a job outside src/workers/`);
+      else if ((text.match(/\bhandler\s*\(/g) ?? []).length !== 1) misplaced.push(`${rel}: declares more than one job`);
+    }
+    expect(misplaced).toEqual([]);
   });
 
   it('only config reads process.env', () => {

@@ -10,16 +10,16 @@ import type { RefreshFindings } from './gather.js';
  */
 export function scheduleAfterRefresh(
   tracked: repo.TrackedShipmentRow,
-  g: RefreshFindings,
+  findings: RefreshFindings,
   keepSchedule: boolean,
   worldNow: Date,
 ): { update: repo.TrackedShipmentUpdate; stop: StopReason | null } {
-  const failures = g.carrierError ? tracked.line_consecutive_failures + 1 : g.carrier ? 0 : tracked.line_consecutive_failures;
-  const state = g.state;
+  const failures = findings.carrierError ? tracked.line_consecutive_failures + 1 : findings.carrier ? 0 : tracked.line_consecutive_failures;
+  const state = findings.state;
   const checks = nextChecks(state?.shipment ?? null, state?.containers ?? [], worldNow, failures);
-  const lineAsked = g.carrier !== null || g.carrierError !== null;
-  const lineChanged = g.carrier !== null && g.carrier.payloadSha256 !== tracked.line_last_payload_sha256;
-  const retryAfterMs = (g.carrierError?.details.retryAfterSeconds ?? 0) * 1000;
+  const lineAsked = findings.carrier !== null || findings.carrierError !== null;
+  const lineChanged = findings.carrier !== null && findings.carrier.payloadSha256 !== tracked.line_last_payload_sha256;
+  const retryAfterMs = (findings.carrierError?.details.retryAfterSeconds ?? 0) * 1000;
   const lineNext =
     lineAsked || tracked.line_next_check_at === null
       ? new Date(Math.max(checks.line.getTime(), worldNow.getTime() + retryAfterMs))
@@ -27,17 +27,17 @@ export function scheduleAfterRefresh(
   // Nothing was asked (an AIS-only update): a due check stays due.
   const keepOrNew = (asked: boolean, old: Date | null, fresh: Date | null) =>
     keepSchedule ? old : fresh === null ? null : asked || old === null || old.getTime() <= worldNow.getTime() ? fresh : old;
-  const terminalNext = keepOrNew(g.terminalAsked, tracked.terminal_next_check_at, checks.terminal);
-  const railNext = keepOrNew(g.railAsked, tracked.rail_next_check_at, checks.rail);
-  const lineLastChangedAt = lineChanged ? worldNow : (tracked.line_last_changed_at ?? (g.carrier ? worldNow : null));
+  const terminalNext = keepOrNew(findings.terminalAsked, tracked.terminal_next_check_at, checks.terminal);
+  const railNext = keepOrNew(findings.railAsked, tracked.rail_next_check_at, checks.rail);
+  const lineLastChangedAt = lineChanged ? worldNow : (tracked.line_last_changed_at ?? (findings.carrier ? worldNow : null));
 
   let stop: StopReason | null = null;
-  if (g.carrierError?.kind === 'cancelled' && state?.shipment) stop = 'booking_cancelled';
+  if (findings.carrierError?.kind === 'cancelled' && state?.shipment) stop = 'booking_cancelled';
   else if (state?.shipment) stop = autoStopReason(state.shipment, state.containers, lineLastChangedAt, worldNow);
 
   const update: repo.TrackedShipmentUpdate = {
     state,
-    rail_scac: g.railScac,
+    rail_scac: findings.railScac,
     active: stop === null,
     stopped_reason: stop,
     next_check_at: stop
@@ -46,14 +46,18 @@ export function scheduleAfterRefresh(
     line_next_check_at: lineNext,
     terminal_next_check_at: terminalNext,
     rail_next_check_at: railNext,
-    line_last_payload_sha256: g.carrier?.payloadSha256 ?? tracked.line_last_payload_sha256,
+    line_last_payload_sha256: findings.carrier?.payloadSha256 ?? tracked.line_last_payload_sha256,
     line_last_attempted_at: lineAsked ? worldNow : tracked.line_last_attempted_at,
-    line_last_succeeded_at: g.carrier ? worldNow : tracked.line_last_succeeded_at,
+    line_last_succeeded_at: findings.carrier ? worldNow : tracked.line_last_succeeded_at,
     line_last_changed_at: lineLastChangedAt,
     line_consecutive_failures: failures,
-    line_last_error: g.carrierError ? `${g.carrierError.kind}: ${g.carrierError.message}` : g.carrier ? null : tracked.line_last_error,
-    terminal_checked_at: g.terminalAsked ? worldNow : tracked.terminal_checked_at,
-    rail_checked_at: g.railAsked ? worldNow : tracked.rail_checked_at,
+    line_last_error: findings.carrierError
+      ? `${findings.carrierError.kind}: ${findings.carrierError.message}`
+      : findings.carrier
+        ? null
+        : tracked.line_last_error,
+    terminal_checked_at: findings.terminalAsked ? worldNow : tracked.terminal_checked_at,
+    rail_checked_at: findings.railAsked ? worldNow : tracked.rail_checked_at,
   };
   return { update, stop };
 }

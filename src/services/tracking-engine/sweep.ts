@@ -69,9 +69,9 @@ async function refreshClaimed(
     return 0;
   }
   const refreshes: RefreshToCommit[] = [];
-  for (const [i, g] of gathered.entries()) {
-    if ('failed' in g) await failed(claimed[i]!, g.failed);
-    else refreshes.push({ tracked: claimed[i]!, findings: g });
+  for (const [i, result] of gathered.entries()) {
+    if ('failed' in result) await failed(claimed[i]!, result.failed);
+    else refreshes.push({ tracked: claimed[i]!, findings: result });
   }
   if (refreshes.length === 0) return 0;
   const committed = await commitBatchOrEach(ctx, refreshes, worldNow, failed);

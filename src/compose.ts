@@ -1,9 +1,10 @@
 // The composition root: the one module that knows every concrete thing and wires them by role.
 import { mkdirSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
-import { ConfigError, type Config } from './config/index.js';
+import { ConfigError, freezeConfig, listeningAt, type Config } from './config/index.js';
 import { systemClock, type Clock, type Clocks } from './domain/clock.js';
 import { buildApp } from './http/app.js';
+import { listen, type Listener } from './http/listener.js';
 import type { App, HttpDeps } from './http/context.js';
 import { Metrics } from './http/metrics.js';
 import { CredentialCache } from './services/credential-cache.js';
@@ -61,19 +62,6 @@ export function sourceRegistry(config: Config): SourceRegistry {
   return new SourceRegistry({ sandboxUrl, carriers: config.carriers });
 }
 
-/**
- * The registry for the sandbox URL as it is now: a process listening on port 0 learns its own address only
- * after it starts, so the registry is (re)made when first used with a new URL.
- */
-export function lazyRegistry(config: Config): () => SourceRegistry {
-  let made: { url: string | null; registry: SourceRegistry } | null = null;
-  return () => {
-    const url = config.sandbox.enabled ? (config.sandbox.url ?? config.publicUrl) : null;
-    if (!made || made.url !== url) made = { url, registry: sourceRegistry(config) };
-    return made.registry;
-  };
-}
-
 /** Opens the configured database: a PostgreSQL server when DATABASE_URL is set, else PGlite in the data dir. */
 export async function openDatabase(config: Config, purpose: string): Promise<Db> {
   if (config.databaseUrl) return new PgDb(config.databaseUrl, { applicationName: `tidemark ${purpose}` });
@@ -96,6 +84,10 @@ export type Services = HttpDeps & {
 /** Who delivers: receivers see it in every webhook request. */
 const WEBHOOK_USER_AGENT = 'Tidemark-Webhooks/1.0';
 
+/**
+ * Makes the services of a process from its final configuration, frozen here: a process that listens is composed
+ * once its listener is bound (`listeningAt`), so the public URL the services take as a plain value is final.
+ */
 export function makeServices(
   config: Config,
   db: Db,
@@ -104,6 +96,7 @@ export function makeServices(
   /** Where the engine and the vessel sweep log source failures; tests that pass none hear nothing. */
   logger: Logger = pino({ level: 'silent' }),
 ): Services {
+  freezeConfig(config);
   const shippingLines = new ShippingLineService({
     sandbox: config.sandbox.enabled,
     realScacs: Object.entries(config.carriers)
@@ -115,7 +108,8 @@ export function makeServices(
   const credentials = new CredentialCache(clocks.wall);
   const documents = new DocumentCache(clocks.wall, { maxBytes: config.documentCacheMb * 1024 * 1024 });
   const accounts = new AccountService(clocks.wall, credentials);
-  const registry = lazyRegistry(config);
+  const sources = sourceRegistry(config);
+  const registry = () => sources;
   const trackingEngine = new TrackingEngine({
     db,
     clocks,
@@ -169,7 +163,7 @@ export function makeServices(
     keyring,
     allowPrivate: config.webhooks.allowPrivate,
     transport,
-    publicUrl: () => config.publicUrl,
+    publicUrl: config.publicUrl,
     delivery,
     egressIps: config.webhooks.egressIps,
   });
@@ -185,7 +179,7 @@ export function makeServices(
     transport,
     // The same documents the API serves, rendered by the same resource kinds from the same services.
     documents: { containers, places, vessels, parties, partyRoles, trackingRequests, notifications, webhooks },
-    publicUrl: () => config.publicUrl,
+    publicUrl: config.publicUrl,
     secrets: (webhook, now) => webhooks.signingSecrets(webhook, now),
     settings: delivery,
     logger: logger.child({ component: 'webhooks' }),
@@ -198,7 +192,7 @@ export function makeServices(
     signupEnabled: config.signup,
     limits: config.authLimits,
     defaultPlan: config.defaultPlan,
-    publicUrl: () => config.publicUrl,
+    publicUrl: config.publicUrl,
     mailer: config.smtp ? smtpMailer(config.smtp) : null,
     logger: logger.child({ component: 'users' }),
   });
@@ -216,7 +210,7 @@ export function makeServices(
       wall: clocks.wall,
       keyring,
       users,
-      publicUrl: () => config.publicUrl,
+      publicUrl: config.publicUrl,
       logger: logger.child({ component: 'oauth' }),
     }),
     parties,
@@ -268,6 +262,8 @@ function crashForTest(point: string): never {
 export { jobDefinitions, TRACKING_SWEEP_JOB };
 
 export interface Running {
+  /** The configuration the process runs with: frozen, its public URL final. */
+  config: Config;
   app: App | null;
   queue: JobQueue;
   firstStart: FirstStartResult | null;
@@ -304,20 +300,42 @@ async function untilDeadline(what: string, work: Promise<unknown> | undefined, d
 
 /** Starts the roles of this process on an opened, migrated database. */
 export async function startRoles(
-  config: Config,
+  loaded: Config,
   db: Db,
   logger: Logger,
   options: {
-    /** Shows the first start's secrets; called inside its transaction, before the commit (services/setup.ts). */
-    announceFirstStart?: (result: FirstStartResult) => void;
+    /**
+     * Shows the first start's secrets, with the public URL its links name; called inside its transaction, before
+     * the commit (services/setup.ts).
+     */
+    announceFirstStart?: (result: FirstStartResult, publicUrl: string) => void;
   } = {},
+): Promise<Running> {
+  const serves = loaded.roles.includes('api') || loaded.roles.includes('sandbox');
+  // The listener is bound first, so that the services are made with the address it got (PORT=0 picks a free port);
+  // until the app is ready it answers 503 (http/listener.ts).
+  const listener = serves ? await listen(loaded.host, loaded.port) : null;
+  try {
+    return await startOn(listeningAt(loaded, listener?.address ?? loaded.publicUrl), db, logger, listener, options);
+  } catch (err) {
+    await listener?.close();
+    throw err;
+  }
+}
+
+async function startOn(
+  config: Config,
+  db: Db,
+  logger: Logger,
+  listener: Listener | null,
+  options: { announceFirstStart?: (result: FirstStartResult, publicUrl: string) => void },
 ): Promise<Running> {
   const { clocks, sandbox } = await openSandbox(config, db, systemClock);
   const services = makeServices(config, db, clocks, sandbox, logger);
   // Refuses to start when the key that seals secrets cannot be had outside the database (services/keyring.ts).
   await services.keyring.key();
   const firstStart = await firstStartSetup(db, services.accounts, services.clocks.wall, config.adminToken, services.users, {
-    announce: options.announceFirstStart,
+    announce: options.announceFirstStart && ((result) => options.announceFirstStart!(result, config.publicUrl)),
     afterCommit: config.testCrashAt === 'first-start-commit' ? () => crashForTest('first-start-commit') : undefined,
   });
   const isWorker = config.roles.includes('worker');
@@ -342,18 +360,19 @@ export async function startRoles(
   let address: string | null = null;
   let runner: DeliveryRunner | null = null;
   let aisStream: AisStreamIngest | null = null;
-  if (config.roles.includes('api') || config.roles.includes('sandbox')) {
+  if (listener) {
     const deps: HttpDeps = services;
     // Requests authenticate from memory; key and account changes made by any process are heard (NOTIFY).
     await services.credentials.start(db);
     // Container and shipment documents are served from memory until a write of any process changes them (NOTIFY).
     await services.documents.start(db);
-    app = await buildApp(deps, { logger: logger.child({ role: 'api' }) });
-    address = await app.listen({ port: config.port, host: config.host });
-    // Listening on port 0 picks a free port: derived links must name the real one.
-    if (!config.publicUrlConfigured) config.publicUrl = address;
+    const apiLogger = logger.child({ role: 'api' });
+    app = await buildApp(deps, { logger: apiLogger, listener });
+    await app.ready();
+    address = listener.address;
+    apiLogger.info(`Server listening at ${address}`);
   }
-  // Workers start once this process's sandbox faces answer at their final address (a port 0 listen).
+  // Workers start once this process's sandbox faces answer (the worker's sources may be this process's faces).
   let stopping = false;
   let working: Promise<void> | null = null;
   const work = async () => {
@@ -394,6 +413,7 @@ export async function startRoles(
     logger.info('TIDEMARK_AIS_NMEA_URL is set, but only worker processes listen to the AIS stream');
   }
   return {
+    config,
     app,
     queue,
     firstStart,

@@ -78,21 +78,18 @@ export function buildCli(): Command {
       const logger = makeLogger(cfg);
       const db = await openDatabase(cfg, `tidemark start (${cfg.roles.join(',')})`);
       let running: Awaited<ReturnType<typeof startRoles>>;
-      const announcedUrl = cfg.publicUrl;
       try {
         await migrate(db);
         // The first start's secrets are printed before its commit (stdout is synchronous on Linux), so a crash
-        // cannot commit them unseen; the link names the configured address, as the listener is not up yet.
-        running = await startRoles(cfg, db, logger, { announceFirstStart: (first) => printFirstStart(first, cfg.publicUrl) });
+        // cannot commit them unseen; the listener is bound by then, so the link names the address it got.
+        running = await startRoles(cfg, db, logger, { announceFirstStart: (first, publicUrl) => printFirstStart(first, publicUrl) });
       } catch (err) {
         await db.close().catch(() => {});
         throw err;
       }
       if (running.firstStart) {
-        const { apiKey, ownerSetupToken } = running.firstStart;
-        // Listening on port 0 told us the real address only now.
-        if (cfg.publicUrl !== announcedUrl) process.stdout.write(`Owner setup: ${linkUrl(cfg.publicUrl, ownerSetupToken)}\n`);
-        process.stdout.write(`Try: curl -H "Authorization: Token ${apiKey}" ${cfg.publicUrl}/v2/shipments\n`);
+        const { apiKey } = running.firstStart;
+        process.stdout.write(`Try: curl -H "Authorization: Token ${apiKey}" ${running.config.publicUrl}/v2/shipments\n`);
       }
       logger.info({ address: running.address, roles: cfg.roles, database: db.kind }, 'tidemark started');
       let stopping = false;

@@ -7,6 +7,7 @@ import { jobDefinitions, makeServices, openSandbox, type Services } from '../../
 import { RATE_BUCKETS } from '../../src/domain/account.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { buildApp } from '../../src/http/app.js';
+import { listen } from '../../src/http/listener.js';
 import type { App } from '../../src/http/context.js';
 import type { Db } from '../../src/storage/db.js';
 import { JobQueue } from '../../src/workers/queue.js';
@@ -19,14 +20,15 @@ export interface World {
 }
 
 export async function openWorld(db: Db): Promise<World> {
-  const config = loadConfig({ TIDEMARK_PUBLIC_URL: 'http://127.0.0.1', TIDEMARK_SANDBOX: 'on', TIDEMARK_LOG_LEVEL: 'silent' });
+  // The simulated carriers, terminals and railroads answer the real adapters over loopback, at the bound address.
+  const listener = await listen('127.0.0.1', 0);
+  const config = loadConfig({ TIDEMARK_PUBLIC_URL: listener.address, TIDEMARK_SANDBOX: 'on', TIDEMARK_LOG_LEVEL: 'silent' });
   const { clocks, sandbox } = await openSandbox(config, db, systemClock);
   const services = makeServices(config, db, clocks, sandbox);
   const queue = await JobQueue.start(db, jobDefinitions(services), { logger: pino({ level: 'silent' }), supervise: false });
   services.jobs.attach(queue);
-  const app = await buildApp(services);
-  // The simulated carriers, terminals and railroads answer the real adapters over loopback.
-  services.config.publicUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const app = await buildApp(services, { listener });
+  await app.ready();
   return {
     services,
     app,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './index.js';
+import { ConfigError, listeningAt, loadConfig } from './index.js';
 
 describe('loadConfig', () => {
   it('needs no settings', () => {
@@ -198,5 +198,30 @@ describe('loadConfig', () => {
     } catch (err) {
       expect((err as ConfigError).problems).toHaveLength(2);
     }
+  });
+});
+
+describe('a configuration is final before the services are made from it', () => {
+  it('is frozen, its nested settings too', () => {
+    const c = loadConfig({ TIDEMARK_CARRIER_MAEU_URL: 'https://dcsa.example/v2', TIDEMARK_SECRET_KEY: randomBytes(32).toString('base64') });
+    expect(Object.isFrozen(c)).toBe(true);
+    expect(Object.isFrozen(c.sandbox)).toBe(true);
+    expect(Object.isFrozen(c.carriers.MAEU)).toBe(true);
+    expect(Object.isFrozen(c.webhooks.egressIps)).toBe(true);
+    expect(Object.isFrozen(c.roles)).toBe(true);
+    expect(() => {
+      (c as { publicUrl: string }).publicUrl = 'http://elsewhere';
+    }).toThrow(TypeError);
+  });
+
+  it('names the port a PORT=0 listen bound, unless TIDEMARK_PUBLIC_URL is set', () => {
+    const derived = loadConfig({ PORT: '0' });
+    expect(derived.publicUrl).toBe('http://127.0.0.1:0');
+    const bound = listeningAt(derived, 'http://127.0.0.1:41234');
+    expect(bound.publicUrl).toBe('http://127.0.0.1:41234');
+    expect(Object.isFrozen(bound)).toBe(true);
+    expect(derived.publicUrl).toBe('http://127.0.0.1:0');
+    const configured = loadConfig({ PORT: '0', TIDEMARK_PUBLIC_URL: 'https://track.example' });
+    expect(listeningAt(configured, 'http://127.0.0.1:41234').publicUrl).toBe('https://track.example');
   });
 });

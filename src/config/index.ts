@@ -150,8 +150,9 @@ export interface CarrierEndpoint {
 export interface Config {
   port: number;
   host: string;
-  publicUrl: string;
-  /** False when publicUrl was derived from host and port (then a port 0 listen fixes it up). */
+  /** The final base of absolute links: frozen before the services are made (see `listeningAt`). */
+  readonly publicUrl: string;
+  /** False when publicUrl was derived from host and port (then the address bound on port 0 replaces it). */
   publicUrlConfigured: boolean;
   roles: Role[];
   dataDir: string;
@@ -233,6 +234,29 @@ export interface Overrides {
   roles?: string;
 }
 
+/**
+ * Freezes a configuration, nested settings too (Buffers excepted: a key's bytes cannot be frozen, and nothing
+ * writes them), so that nothing changes it once the services are made from it. Returns the same object.
+ */
+export function freezeConfig(config: Config): Config {
+  const freeze = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || Object.isFrozen(value)) return;
+    Object.freeze(value);
+    for (const inner of Object.values(value)) freeze(inner);
+  };
+  freeze(config);
+  return config;
+}
+
+/**
+ * The configuration of a process listening at `address` (`http://host:port`, as bound): a derived public URL names
+ * the port actually bound (PORT=0 picks a free one); a configured TIDEMARK_PUBLIC_URL stays. Frozen.
+ */
+export function listeningAt(config: Config, address: string): Config {
+  if (config.publicUrlConfigured || config.publicUrl === address) return freezeConfig(config);
+  return freezeConfig({ ...config, publicUrl: address });
+}
+
 export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cwd()): Config {
   const problems: string[] = [];
   const carriers: Record<string, CarrierEndpoint> = {};
@@ -286,7 +310,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const publicUrl = (v.TIDEMARK_PUBLIC_URL ?? `http://${urlHost}:${v.PORT}`).replace(/\/+$/, '');
   const publicHost = new URL(publicUrl).host;
-  return {
+  return freezeConfig({
     port: v.PORT,
     host,
     publicUrl,
@@ -331,7 +355,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
     testCrashAt: v.TIDEMARK_TEST_CRASH_AT ?? null,
     ais: { nmeaUrl: v.TIDEMARK_AIS_NMEA_URL ?? null },
     stopTimeoutMs: v.TIDEMARK_STOP_TIMEOUT,
-  };
+  });
 }
 
 /** The environment of this process merged over `tidemark.config` in the working directory. */

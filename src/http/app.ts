@@ -10,6 +10,7 @@ import { authenticateAccount, authenticateAdmin, authenticateSession, enforceRat
 import type { App, HttpDeps } from './context.js';
 import { clientError, errorBody, frameworkError, sendError } from './errors.js';
 import { parseQuery } from './query.js';
+import type { Listener } from './listener.js';
 import { JSONAPI } from './reply.js';
 import { refuseUnstorableText } from './text-guard.js';
 import adminAccounts from './routes/admin/accounts.js';
@@ -58,6 +59,11 @@ import webApp from './routes/web/web.js';
 export interface AppOptions {
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /**
+   * The listener bound before the app was composed (http/listener.ts): the app answers its requests from now on and
+   * closes it as it closes. Without one the app does not listen (inject() only, or app.listen()).
+   */
+  listener?: Listener;
 }
 
 /** Served only while the sandbox is on. */
@@ -112,6 +118,7 @@ const ROUTES = [
 ];
 
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<App> {
+  const listener = options.listener;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // Request ids are only echoed (x-request-id, error bodies): random, from node's pooled entropy, and not
@@ -130,6 +137,7 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     // request.ip (every per-address limit's key) is the X-Forwarded-For client only when the peer is a trusted
     // proxy (TIDEMARK_TRUSTED_PROXIES); otherwise the header is ignored and the socket's address is the client's.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
+    ...(listener ? { serverFactory: (handler: Parameters<Listener['serve']>[0]) => listener.serve(handler) } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The routes this app serves, for checking that the OpenAPI document lists them all.
@@ -184,6 +192,9 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // Fastify closes only servers it listened on itself: a bound listener stops accepting, its idle keep-alive
+    // connections end, and the close waits for those in flight, as Fastify's own close does.
+    await listener?.close();
   });
 
   app.addHook('onRequest', async (req, reply) => {

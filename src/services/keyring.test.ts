@@ -48,7 +48,7 @@ function webhooks(keyring: SecretKeyring) {
         throw new Error('nothing is sent in these tests');
       },
     },
-    publicUrl: () => 'http://tidemark.test',
+    publicUrl: 'http://tidemark.test',
     delivery: { timeoutMs: 1000, userAgent: 'Tidemark-Webhooks/test', referenceHeader: false },
     egressIps: [],
   });

@@ -78,8 +78,8 @@ export interface OAuthServiceOptions {
   wall: Clock;
   keyring: SecretKeyring;
   users: UserService;
-  /** The public URL: the issuer, and the base of the MCP resource (read at use: a port-0 listen settles it late). */
-  publicUrl: () => string;
+  /** The public URL: the issuer, and the base of the MCP resource. */
+  publicUrl: string;
   logger: Logger;
 }
 
@@ -96,7 +96,7 @@ export class OAuthService {
 
   /** The MCP endpoint as a resource (RFC 8707): the audience of every access token. */
   get mcpResource(): string {
-    return `${trimSlash(this.o.publicUrl())}/mcp`;
+    return `${trimSlash(this.o.publicUrl)}/mcp`;
   }
 
   /** Where the MCP endpoint's protected resource metadata is (RFC 9728: the well-known path plus the resource's path). */
@@ -105,7 +105,7 @@ export class OAuthService {
   }
 
   get issuer(): string {
-    return trimSlash(this.o.publicUrl());
+    return trimSlash(this.o.publicUrl);
   }
 
   /** Resource indicators a client may ask for: the MCP endpoint (with or without a trailing slash) or the origin. */

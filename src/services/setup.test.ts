@@ -21,7 +21,7 @@ const users = (db: Db) =>
     rateLimits: new RateLimitService(db, clock),
     signupEnabled: true,
     defaultPlan: 'free',
-    publicUrl: () => 'http://tidemark.test',
+    publicUrl: 'http://tidemark.test',
   });
 beforeAll(async () => {
   t = await freshDatabase();

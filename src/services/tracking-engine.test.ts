@@ -28,8 +28,7 @@ afterEach(async () => {
 
 /** Two accounts track NUMBERS (the first also by a second account); first attempts done; the world a week on. */
 async function tracked(): Promise<{ t: TestApp; worldNow: Date }> {
-  t = await testApp({ sandbox: true, queue: true });
-  t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  t = await testApp({ sandbox: true, queue: true, listen: true });
   const { account } = await t.account({ features: [...FEATURES] as Feature[] });
   const { account: other } = await t.account({ features: [...FEATURES] as Feature[] });
   for (const [i, n] of NUMBERS.entries()) {
@@ -286,9 +285,8 @@ describe('the sweep', () => {
 
 /** Account A tracks a number (its attempt fetches, so the tracked shipment is fresh); B asks for it too. */
 async function reusing() {
-  const app = await testApp({ sandbox: true, queue: true });
+  const app = await testApp({ sandbox: true, queue: true, listen: true });
   t = app;
-  app.services.config.publicUrl = await app.app.listen({ host: '127.0.0.1', port: 0 });
   const db = app.database.db;
   const { account: a } = await app.account({ features: [...FEATURES] as Feature[] });
   const { account: b } = await app.account({ features: [...FEATURES] as Feature[] });

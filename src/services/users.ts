@@ -79,7 +79,7 @@ export interface UserServiceOptions {
   /** Sign-up and sign-in limits (default AUTH_LIMITS). */
   limits?: AuthLimits;
   defaultPlan: Plan;
-  publicUrl: () => string;
+  publicUrl: string;
   /**
    * Sends invitation and reset links by e-mail when SMTP is configured; with one, self-serve sign-ups must confirm
    * their e-mail address before they can sign in.
@@ -291,7 +291,7 @@ export class UserService {
       created_at: now,
       expires_at: new Date(now.getTime() + VERIFICATION_TTL_MS),
     });
-    return `${this.o.publicUrl()}/verify/${id}.${secret}`;
+    return `${this.o.publicUrl}/verify/${id}.${secret}`;
   }
 
   #verificationMail(to: string, url: string): Promise<IssuedLink> {
@@ -345,7 +345,7 @@ export class UserService {
     kind: repo.OneTimeKind,
     target: { accountId: string; userId?: string | null; email?: string | null; role?: repo.Role | null },
   ): Promise<string> {
-    return linkUrl(this.o.publicUrl(), await this.issueToken(q, kind, target));
+    return linkUrl(this.o.publicUrl, await this.issueToken(q, kind, target));
   }
 
   /** The token of a new one-time link (first start prints its URL once the public address is known). */

@@ -78,7 +78,7 @@ function service(
     allowPrivate: o.allowPrivate ?? false,
     ...(o.resolver ? { resolver: o.resolver } : {}),
     transport: o.transport ?? recordingTransport(),
-    publicUrl: () => 'http://tidemark.test',
+    publicUrl: 'http://tidemark.test',
     delivery: { timeoutMs: 1000, userAgent: 'Tidemark-Webhooks/test', referenceHeader: false },
     egressIps: o.egressIps ?? [],
   });
@@ -282,7 +282,7 @@ describe('egress addresses (GET /v2/webhooks/ips)', () => {
         keyring: new SecretKeyring({ db: db.db, configured: TEST_KEY, keyFile: null }),
         allowPrivate: false,
         transport: recordingTransport(),
-        publicUrl: () => 'http://tidemark.test',
+        publicUrl: 'http://tidemark.test',
         delivery: { timeoutMs: 1000, userAgent: 'Tidemark-Webhooks/test', referenceHeader: false },
         egressIps,
       });

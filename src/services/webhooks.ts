@@ -56,7 +56,7 @@ export interface WebhookServiceOptions {
   resolver?: Resolver;
   /** For `trigger`: the HTTP client deliveries use, the base of the sample document's links, and delivery settings. */
   transport: { post(req: DeliveryRequest): Promise<DeliveryResult> };
-  publicUrl(): string;
+  publicUrl: string;
   delivery: Pick<DeliverySettings, 'timeoutMs' | 'userAgent' | 'referenceHeader'>;
   /** The addresses deliveries leave from, as configured (TIDEMARK_WEBHOOKS_EGRESS_IPS). */
   egressIps: readonly string[];
@@ -262,7 +262,7 @@ export class WebhookService {
     });
     if (!checked.ok) problems.push({ pointer: '/url', detail: checked.reason, code: 'invalid' });
     if (problems.length) throw validationFailed(problems);
-    const document = await exampleNotification(input.event as EventName, this.#o.publicUrl());
+    const document = await exampleNotification(input.event as EventName, this.#o.publicUrl);
     const body = JSON.stringify(document);
     const now = this.#wall.now();
     const headers: Record<string, string> = {

@@ -35,8 +35,8 @@ export interface DeliveryDeps {
    * rendered once, before the first attempt; the documents of a claim load their includes together.
    */
   documents: NotificationDocumentLoaders;
-  /** The base of the documents' absolute links (known only once the API listens). */
-  publicUrl(): string;
+  /** The base of the documents' absolute links (the public URL). */
+  publicUrl: string;
   /** The secrets an attempt is signed with now (current first). */
   secrets(webhook: repo.WebhookRow, now: Date): Promise<string[]>;
   settings: DeliverySettings;
@@ -171,7 +171,7 @@ export class WebhookDelivery {
           try {
             let text = row.body;
             if (text === null) {
-              text = JSON.stringify(await notificationDocument(this.#documents, row, this.#d.publicUrl()));
+              text = JSON.stringify(await notificationDocument(this.#documents, row, this.#d.publicUrl));
               kept.push({ id: row.id, body: text });
             }
             return { row, webhook, body: { text, secrets: await secretsOf(webhook) } };

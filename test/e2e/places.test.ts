@@ -29,8 +29,7 @@ afterEach(async () => {
 
 /** A fresh world on a fresh database, its faces listening on a loopback port for the adapters. */
 async function world(): Promise<{ t: TestApp; account: Account; headers: { authorization: string } }> {
-  t = await testApp({ sandbox: true, queue: true });
-  t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  t = await testApp({ sandbox: true, queue: true, listen: true });
   const { account, auth } = await t.account({ features: ['routing'] });
   return { t, account, headers: auth };
 }

@@ -65,8 +65,7 @@ async function containersHeld(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await testApp({ sandbox: true, queue: true, worldStart: GOLDEN_ANCHOR });
-  t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  t = await testApp({ sandbox: true, queue: true, worldStart: GOLDEN_ANCHOR, listen: true });
   ({ auth } = await t.account({ plan: 'free' }));
 });
 afterAll(() => t?.close());

@@ -56,9 +56,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the full walk of the na
       queue: true,
       worldStart: GOLDEN_ANCHOR,
       env: { TIDEMARK_ADMIN_TOKEN: ADMIN, TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1' },
+      // The adapters reach the faces over loopback HTTP.
+      listen: true,
     });
-    // The adapters reach the faces over loopback HTTP.
-    t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { account, auth } = await t.account({ plan: 'unlimited', features: [...FEATURES] as Feature[] });
     await unlimited(t, account.id);
 

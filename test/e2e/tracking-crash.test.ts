@@ -22,8 +22,7 @@ let t: TestApp;
 let account: Account;
 
 beforeAll(async () => {
-  t = await testApp({ sandbox: true, queue: true });
-  t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  t = await testApp({ sandbox: true, queue: true, listen: true });
   account = (await t.account()).account;
   await t.database.db.exec(`
     CREATE SEQUENCE crash_writes;

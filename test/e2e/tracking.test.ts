@@ -19,8 +19,7 @@ afterEach(async () => {
 
 /** A fresh world on a fresh database, its faces listening on a loopback port for the adapters. */
 async function world(): Promise<{ t: TestApp; account: Account; auth: { authorization: string }; examples: Example[] }> {
-  t = await testApp({ sandbox: true, queue: true });
-  t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  t = await testApp({ sandbox: true, queue: true, listen: true });
   const { account, auth } = await t.account();
   const res = await t.app.inject({ method: 'GET', url: '/sandbox/examples', headers: auth });
   return { t, account, auth, examples: res.json().data };
@@ -440,8 +439,8 @@ describe('sources: health and our own rate limits', () => {
       sandbox: true,
       queue: true,
       env: { TIDEMARK_CARRIER_MAEU_URL: `${base}/sandbox/carriers/MAEU`, TIDEMARK_CARRIER_MAEU_RATE_LIMIT: '1' },
+      listen: { port },
     });
-    t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port });
     const { account } = await t.account();
     const examples: Example[] = (await t.app.inject({ method: 'GET', url: '/sandbox/examples', headers: (await t.account()).auth })).json()
       .data;

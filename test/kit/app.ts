@@ -6,6 +6,7 @@ import pino from 'pino';
 import { jobDefinitions, makeServices, openSandbox, type Services } from '../../src/compose.js';
 import { JobQueue } from '../../src/workers/queue.js';
 import { buildApp } from '../../src/http/app.js';
+import { listen } from '../../src/http/listener.js';
 import type { App } from '../../src/http/context.js';
 import type { Db } from '../../src/storage/db.js';
 import { ensureClock } from '../../src/storage/repositories/sandbox.js';
@@ -28,6 +29,8 @@ export interface TestApp {
   services: Services;
   clock: FixedClock;
   database: TestDatabase;
+  /** Where the app listens (also its public URL) with `listen`; null otherwise (inject() only). */
+  url: string | null;
   /** The job queue (not polling: run due jobs with `queue.runOnce()`); null unless asked for with `queue: true`. */
   queue: JobQueue | null;
   /** A new account with one API key; the key is ready for `Authorization: Token`. */
@@ -45,7 +48,9 @@ let accounts = 0;
  * `sandbox: true` turns the simulated world on, its clock in the database starting at `worldStart` (default: the
  * wall clock's time); otherwise the fixed clock is both wall and world time. A test whose wall clock must be the
  * real time (a browser's cookies and "just now") gives `worldStart`, so that the world it plays does not depend on
- * the day it runs.
+ * the day it runs. `listen` binds 127.0.0.1 (on a free port unless given one) before the services are made, as a
+ * process does, and makes the address the public URL: the sandbox faces are then reached over HTTP by the real
+ * adapters, and links name the address.
  */
 export async function testApp(
   options: {
@@ -55,11 +60,17 @@ export async function testApp(
     sandbox?: boolean;
     queue?: boolean;
     worldStart?: Date | string;
+    listen?: boolean | { port: number };
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await freshDatabase());
   const clock = options.clock ?? new FixedClock('2026-03-01T12:00:00.500Z');
-  const config = testConfig({ TIDEMARK_SANDBOX: options.sandbox ? 'on' : 'off', ...options.env });
+  const listener = options.listen ? await listen('127.0.0.1', options.listen === true ? 0 : options.listen.port) : null;
+  const config = testConfig({
+    TIDEMARK_SANDBOX: options.sandbox ? 'on' : 'off',
+    ...(listener ? { TIDEMARK_PUBLIC_URL: listener.address } : {}),
+    ...options.env,
+  });
   if (options.worldStart !== undefined) {
     if (!config.sandbox.enabled) throw new Error('testApp: worldStart needs sandbox: true');
     await startWorldClock(database.db, options.worldStart, clock.now(), config.sandbox.speed);
@@ -72,10 +83,11 @@ export async function testApp(
   if (queue) services.jobs.attach(queue);
   // Documents are kept as in the API role, so that every test reading after a write proves the write drops them.
   await services.documents.start(database.db);
-  const app = await buildApp(services);
+  const app = await buildApp(services, listener ? { listener } : {});
   await app.ready();
   return {
     app,
+    url: listener?.address ?? null,
     services,
     queue,
     clock,

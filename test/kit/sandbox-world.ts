@@ -75,9 +75,8 @@ export async function sandboxWorld(
     env?: Record<string, string>;
   } = {},
 ): Promise<SandboxWorld> {
-  const t = await testApp({ sandbox: true, queue: true, ...(options.env ? { env: options.env } : {}) });
+  const t = await testApp({ sandbox: true, queue: true, listen: true, ...(options.env ? { env: options.env } : {}) });
   try {
-    t.services.config.publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const accounts: WorldAccount[] = [];
     for (let i = 0; i < (options.accounts ?? 1); i++) {
       const { account, token, auth } = await t.account({ features: [...FEATURES] as Feature[] });

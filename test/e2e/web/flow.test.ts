@@ -38,9 +38,8 @@ describe.skipIf(gate.skip)('the web app flow (real browser)', () => {
     // so that the story the test plays is the same whatever day it runs. At this one the succeeded number's vessel
     // used to lie at Busan at first sight (no speed under way, so no predicted arrival): the story now puts it
     // under way on any day (src/services/sandbox-prediction.test.ts sweeps the days).
-    t = await testApp({ sandbox: true, queue: true, clock: new FixedClock(new Date()), worldStart: WORLD_START });
-    baseURL = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    t.services.config.publicUrl = baseURL;
+    t = await testApp({ sandbox: true, queue: true, clock: new FixedClock(new Date()), worldStart: WORLD_START, listen: true });
+    baseURL = t.url!;
   });
   afterAll(async () => {
     await t?.close();

@@ -42,9 +42,8 @@ describe.skipIf(gate.skip)('the last free day in the web app (real browser)', ()
 
   beforeAll(async () => {
     // The wall clock at the browser's time (session cookies); the world clock on 9 Dec.
-    t = await testApp({ sandbox: true, clock: new FixedClock(new Date()), worldStart: WORLD });
-    baseURL = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    t.services.config.publicUrl = baseURL;
+    t = await testApp({ sandbox: true, clock: new FixedClock(new Date()), worldStart: WORLD, listen: true });
+    baseURL = t.url!;
   });
   afterAll(async () => {
     await t?.close();

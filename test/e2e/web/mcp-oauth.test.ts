@@ -76,9 +76,8 @@ describe.skipIf(gate.skip)('an MCP client signs in with OAuth (real browser)', (
 
   beforeAll(async () => {
     // oidc-provider keeps time by the system clock; the wall clock starts at now to match.
-    t = await testApp({ clock: new FixedClock(new Date()) });
-    baseURL = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    t.services.config.publicUrl = baseURL;
+    t = await testApp({ clock: new FixedClock(new Date()), listen: true });
+    baseURL = t.url!;
     const signup = await fetch(`${baseURL}/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

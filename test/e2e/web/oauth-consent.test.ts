@@ -50,9 +50,8 @@ describe.skipIf(gate.skip)('the OAuth consent page (real browser)', () => {
   let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
 
   beforeAll(async () => {
-    t = await testApp({ clock: new FixedClock(new Date()) });
-    baseURL = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    t.services.config.publicUrl = baseURL;
+    t = await testApp({ clock: new FixedClock(new Date()), listen: true });
+    baseURL = t.url!;
   });
   afterAll(async () => {
     await t?.close();

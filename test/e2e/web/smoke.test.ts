@@ -26,9 +26,8 @@ describe.skipIf(gate.skip)('web app smoke (real browser)', () => {
 
   beforeAll(async () => {
     // The server's clock at the browser's time, so "joined just now" reads as it would in real use.
-    t = await testApp({ sandbox: true, clock: new FixedClock(new Date()) });
-    baseURL = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    t.services.config.publicUrl = baseURL;
+    t = await testApp({ sandbox: true, clock: new FixedClock(new Date()), listen: true });
+    baseURL = t.url!;
   });
   afterAll(async () => {
     await t?.close();

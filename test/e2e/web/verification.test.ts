@@ -20,9 +20,8 @@ describe.skipIf(gate.skip)('confirming the e-mail address of a sign-up (real bro
 
   beforeAll(async () => {
     smtp = await mailCatcher();
-    t = await testApp({ clock: new FixedClock(new Date()), env: { TIDEMARK_SMTP_URL: smtp.url } });
-    baseURL = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    t.services.config.publicUrl = baseURL;
+    t = await testApp({ clock: new FixedClock(new Date()), env: { TIDEMARK_SMTP_URL: smtp.url }, listen: true });
+    baseURL = t.url!;
   });
   afterAll(async () => {
     await t?.close();

@@ -24,7 +24,10 @@ import updateParty from './routes/parties/update.js';
 import placeRoutes from './routes/places/get.js';
 import futurePositionRoutes from './routes/vessels/future-positions.js';
 import getVessel from './routes/vessels/get.js';
-import containerRoutes, { containerTransportEvents, listContainersRoute } from './routes/containers/get.js';
+import getContainer from './routes/containers/get.js';
+import listContainers from './routes/containers/list.js';
+import containerRawEvents from './routes/containers/raw-events.js';
+import containerTransportEvents from './routes/containers/transport-events.js';
 import refreshContainer from './routes/containers/refresh.js';
 import updateContainer from './routes/containers/update.js';
 import containerBoard from './routes/containers/board.js';
@@ -76,9 +79,10 @@ const ROUTES = [
   shipmentEstimatedEvents,
   shipmentTracking,
   refreshContainer,
-  containerRoutes,
+  getContainer,
+  containerRawEvents,
   containerTransportEvents,
-  listContainersRoute,
+  listContainers,
   containerBoard,
   containerMapGeojson,
   updateContainer,

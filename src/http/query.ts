@@ -2,7 +2,7 @@
 // (`page%5Bnumber%5D=2`), nested (`filter[created_at][start]`), arrays (`port_of_lading[]=USLAX`), and
 // comma lists raw or as `%2C` (kept as one string; the handler splits them).
 import qs from 'qs';
-import { badRequest } from '../domain/errors.js';
+import { z } from 'zod';
 
 const QS_OPTIONS = { depth: 4, arrayLimit: 100, parameterLimit: 200, allowPrototypes: false };
 const BRACKETS = /[[\]]|%5[bd]/i;
@@ -39,21 +39,59 @@ function decode(text: string): string {
   }
 }
 
-/** The `filter` parameters of a query (`{}` when none); a bare `filter=x` is a 400. */
-export function filtersOf(query: Record<string, unknown>): Record<string, unknown> {
-  const raw = query.filter ?? {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw badRequest('filter must be given as filter[name]=value', { parameter: 'filter' });
-  }
-  return raw as Record<string, unknown>;
+// Query parameters as routes declare them in their `querystring` schema, so that the request is checked (a 400
+// naming the parameter, in the sentence given here) and typed before the handler runs, and /v2/openapi.json
+// describes them. The sentences start with the verb: the error formatter puts the parameter's name before them.
+
+/**
+ * A parameter that takes one value, trimmed: `''` when blank (the handler reads that as no filter); given twice
+ * or with brackets under it (an array or an object, as the query parser delivers them), a 400 naming it.
+ */
+export const oneValue = () => z.string({ error: 'must be a single value' }).trim();
+
+/** One value out of a closed list, or undefined when absent or blank; anything else a 400 with `message`. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, message = `must be one of ${values.join(', ')}`) {
+  const allowed: readonly string[] = values;
+  const isOne = (v: string): v is T[number] => allowed.includes(v);
+  return oneValue()
+    .transform((v, ctx): T[number] | undefined => {
+      if (v === '') return undefined;
+      if (isOne(v)) return v;
+      ctx.addIssue({ code: 'custom', message, input: v });
+      return z.NEVER;
+    })
+    .optional()
+    .describe(`One of ${values.join(', ')}`);
+}
+
+/** One value that `check` accepts, or undefined when absent or blank; anything else a 400 with `message`. */
+export function checkedValue(check: (value: string) => boolean, message: string) {
+  return oneValue()
+    .transform((v, ctx): string | undefined => {
+      if (v === '') return undefined;
+      if (check(v)) return v;
+      ctx.addIssue({ code: 'custom', message, input: v });
+      return z.NEVER;
+    })
+    .optional();
 }
 
 /**
- * A query parameter that takes one value: trimmed, undefined when absent or blank; given twice or with
- * brackets under it, a 400 naming it.
+ * The `filter[name]=value` parameters of a list, as the query parser delivers them (an object under `filter`).
+ * A bare `filter=x` is a 400. A name the list does not declare is ignored, or, given `unknown` (the sentence after
+ * `filter[name]`), a 400 naming it.
  */
-export function singleValue(value: unknown, parameter: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest(`${parameter} must be a single value`, { parameter });
-  return value.trim() || undefined;
+export function filterParams<S extends z.ZodRawShape>(shape: S, unknown?: string) {
+  const names = new Set(Object.keys(shape));
+  return z
+    .object(shape, { error: 'must be given as filter[name]=value' })
+    .catchall(z.unknown())
+    .check((ctx) => {
+      if (!unknown) return;
+      for (const [name, value] of Object.entries(ctx.value)) {
+        if (!names.has(name)) ctx.issues.push({ code: 'custom', message: unknown, path: [name], input: value });
+      }
+    })
+    .optional()
+    .describe('Filters, each as filter[name]=value');
 }

@@ -1,8 +1,6 @@
 // Request schemas shared by routes. They validate the request and generate /v2/openapi.json.
 import { z } from 'zod';
 
-export const uuidParam = z.object({ id: z.uuid() });
-
 /** The query of a JSON:API list: paging and include are checked by the handlers (400 with a parameter). */
 export const listQuery = z
   .object({
@@ -30,3 +28,6 @@ export function resourceBody<A extends z.ZodType>(type: string, attributes: A) {
 
 /** Reference numbers and tags as clients edit them: at most 100 strings of at most 255 characters. */
 export const labelList = z.array(z.string().max(255)).max(100);
+
+/** The `:id` of a resource's URL. Any text: an id that names nothing (malformed or not) is the service's 404. */
+export const idParams = z.object({ id: z.string().describe('The resource id (UUID)') });

@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendCachedDocument } from '../../reply.js';
 import { shipmentDocumentTags } from '../../../services/document-cache.js';
 import { attachPartyRoles, shipmentKind } from '../../../render/shipment.js';
-import { includeQuery } from '../../schemas.js';
+import { idParams, includeQuery } from '../../schemas.js';
 
 export default function getShipment(app: App, deps: HttpDeps) {
   const kind = shipmentKind(deps);
@@ -15,11 +16,14 @@ export default function getShipment(app: App, deps: HttpDeps) {
         summary: 'Get a shipment',
         description:
           'Includes: `containers`, `pod_terminal`, `port_of_lading`, `port_of_discharge`, `destination`, `destination_terminal`, `customer`, `party_roles` (and `party_roles.party`). `with_party_roles=true` adds the `party_roles` relationship.',
-        querystring: includeQuery,
+        params: idParams,
+        querystring: includeQuery.extend({
+          with_party_roles: z.unknown().optional().describe('true adds the party_roles relationship'),
+        }),
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const accountId = accountOf(req).id;
       // A URL answered from the cache was checked when it was built: its include is parsed only then.
       return sendCachedDocument(reply, req, deps.documents, accountId, async () => {

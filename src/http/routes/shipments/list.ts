@@ -1,18 +1,18 @@
 // GET /v2/shipments: the account's shipments, newest first, with the reference API's filters.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { errorBody } from '../../errors.js';
-import { parseInclude } from '../../../render/jsonapi.js';
-import { parsePage } from '../../jsonapi.js';
-import { JSONAPI, sendList } from '../../reply.js';
+import { JSONAPI } from '../../reply.js';
 import { attachPartyRoles, shipmentKind } from '../../../render/shipment.js';
-import { listQuery } from '../../schemas.js';
-import { parseShipmentQuery } from './filters.js';
+import { sendPage } from '../handlers.js';
+import { referenceItems, shipmentFilter, shipmentsQuery } from './filters.js';
 
 export default function listShipmentsRoute(app: App, deps: HttpDeps) {
   const kind = shipmentKind(deps);
   app.get(
     '/v2/shipments',
     {
+      // A refused query comes to the handler: wrong filter values get the reference's 422, not the schema's 400.
+      attachValidation: true,
       schema: {
         tags: ['shipments'],
         summary: 'List shipments, newest first',
@@ -24,27 +24,37 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
           "Invalid filter values answer 422 with the reference's top-level `error` array (and JSON:API `errors`).",
           '`with_party_roles=true` adds the `party_roles` relationship.',
         ].join(' '),
-        querystring: listQuery,
+        querystring: shipmentsQuery,
       },
     },
     async (req, reply) => {
-      const query = req.query as Record<string, unknown>;
-      const include = parseInclude(query.include, kind);
-      const page = parsePage(query, 30);
-      const { filter, invalid, withPartyRoles } = parseShipmentQuery(query);
-      if (invalid.length) {
+      const refused = req.validationError;
+      if (refused) {
+        const items = referenceItems(refused.validation);
+        if (!items) {
+          // Something is not even a value: the schema's 400, naming only that.
+          refused.validation = refused.validation.filter((issue: Parameters<typeof referenceItems>[0][number]) => !referenceItems([issue]));
+          throw refused;
+        }
         // The reference answers invalid shipment filters with `error` (not `errors`); JSON:API clients get both.
         return reply
           .code(422)
           .type(JSONAPI)
-          .send({
-            error: invalid.map(({ title, detail }) => ({ title, detail })),
-            ...errorBody(422, invalid, String(req.id)),
-          });
+          .send({ error: items.map(({ title, detail }) => ({ title, detail })), ...errorBody(422, items, String(req.id)) });
       }
-      const { items, total } = await deps.shipments.list(accountOf(req).id, filter, page);
-      if (withPartyRoles || include.has('party_roles')) await attachPartyRoles(deps, accountOf(req).id, items);
-      return sendList(reply, req, deps.config.publicUrl, { kind, items, total, page, include });
+      const accountId = accountOf(req).id;
+      const filter = shipmentFilter(req.query);
+      const withPartyRoles = req.query.with_party_roles === 'true';
+      return sendPage(reply, req, deps.config.publicUrl, {
+        kind,
+        query: req.query,
+        pageSize: 30,
+        load: async (page, include) => {
+          const found = await deps.shipments.list(accountId, filter, page);
+          if (withPartyRoles || include?.has('party_roles')) await attachPartyRoles(deps, accountId, found.items);
+          return found;
+        },
+      });
     },
   );
 }

@@ -1,0 +1,46 @@
+// GET /v2/containers: the account's containers, newest first; `filter[number]` typed any way.
+import { isUuid } from '../../../lib/ids.js';
+import type { ContainerFilter } from '../../../services/containers.js';
+import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { containerKind } from '../../../render/container.js';
+import { checkedValue, filterParams, oneValue } from '../../query.js';
+import { listQuery } from '../../schemas.js';
+import { sendPage } from '../handlers.js';
+
+const querystring = listQuery.extend({
+  filter: filterParams({
+    number: oneValue().optional().describe('A container number, with or without spaces and dashes, any case'),
+    customer_id: checkedValue(isUuid, 'must be a party id (UUID)').describe('The id of its customer party'),
+    customer_name: oneValue().optional().describe("Part of its customer's name, any case"),
+  }),
+});
+
+export default function listContainers(app: App, deps: HttpDeps) {
+  const kind = containerKind(deps);
+  app.get(
+    '/v2/containers',
+    {
+      schema: {
+        tags: ['containers'],
+        summary: 'List containers, newest first',
+        description:
+          "`filter[number]` finds a container by its number, with or without spaces and dashes; `filter[customer_id]` and `filter[customer_name]` (partial, any case) by its customer (its own customer role, else its shipment's).",
+        querystring,
+      },
+    },
+    async (req, reply) => {
+      const { number, customer_id, customer_name } = req.query.filter ?? {};
+      const filter: ContainerFilter = {
+        ...(number ? { number } : {}),
+        ...(customer_id ? { customerId: customer_id.toLowerCase() } : {}),
+        ...(customer_name ? { customerName: customer_name } : {}),
+      };
+      return sendPage(reply, req, deps.config.publicUrl, {
+        kind,
+        query: req.query,
+        pageSize: 30,
+        load: (page) => deps.containers.list(accountOf(req).id, filter, page),
+      });
+    },
+  );
+}

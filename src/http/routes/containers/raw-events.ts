@@ -1,0 +1,27 @@
+// GET /v2/containers/{id}/raw_events: what each source said about the container, in its own words.
+import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { selfUrl, sendDocument } from '../../reply.js';
+import { rawEventKind } from '../../../render/container.js';
+import { idParams } from '../../schemas.js';
+
+export default function containerRawEvents(app: App, deps: HttpDeps) {
+  app.get(
+    '/v2/containers/:id/raw_events',
+    {
+      schema: {
+        tags: ['containers'],
+        summary: "A container's raw events",
+        description:
+          'What each source (shipping line, terminal, railroad) said about the container in its latest answer, in its own words and in time order, estimated future events included.',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const { container, events } = await deps.containers.rawEvents(accountOf(req).id, req.params.id);
+      return sendDocument(reply, 200, {
+        data: events.map((e) => rawEventKind.render({ ...e, containerId: container.id })),
+        links: { self: selfUrl(deps.config.publicUrl, req) },
+      });
+    },
+  );
+}

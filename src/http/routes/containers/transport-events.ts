@@ -1,0 +1,29 @@
+// GET /v2/containers/{id}/transport_events: newest first by when each happened (transportEventOrder), paged.
+import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { transportEventKind } from '../../../render/transport-event.js';
+import { idParams, listQuery } from '../../schemas.js';
+import { sendPage } from '../handlers.js';
+
+export default function containerTransportEvents(app: App, deps: HttpDeps) {
+  const kind = transportEventKind(deps);
+  app.get(
+    '/v2/containers/:id/transport_events',
+    {
+      schema: {
+        tags: ['containers'],
+        summary: "A container's transport events",
+        description:
+          'Its stored transport events (milestones, estimates, pickup changes), newest first by `timestamp` (pickup changes, whose `timestamp` is the new date, by `observed_at`: when Tidemark saw them); events without either come last, ties newest stored first. The reference API orders by `created_at` instead (docs/extensions.md).',
+        params: idParams,
+        querystring: listQuery,
+      },
+    },
+    async (req, reply) =>
+      sendPage(reply, req, deps.config.publicUrl, {
+        kind,
+        query: req.query,
+        pageSize: 30,
+        load: (page) => deps.containers.transportEvents(accountOf(req).id, req.params.id, page),
+      }),
+  );
+}

@@ -14,8 +14,22 @@ import type { Listener } from './listener.js';
 import { JSONAPI } from './reply.js';
 import { refuseUnstorableText } from './text-guard.js';
 import adminAccounts from './routes/admin/accounts.js';
-import authRoutes from './routes/auth/auth.js';
-import apiKeyRoutes from './routes/api-keys/api-keys.js';
+import authConfig from './routes/auth/config.js';
+import getLink from './routes/auth/get-link.js';
+import getSession from './routes/auth/get-session.js';
+import invite from './routes/auth/invite.js';
+import listMembers from './routes/auth/list-members.js';
+import removeMember from './routes/auth/remove-member.js';
+import resendVerification from './routes/auth/resend-verification.js';
+import resetMember from './routes/auth/reset-member.js';
+import signIn from './routes/auth/signin.js';
+import signOut from './routes/auth/signout.js';
+import signUp from './routes/auth/signup.js';
+import useLink from './routes/auth/use-link.js';
+import verifyEmail from './routes/auth/verify.js';
+import createApiKey from './routes/api-keys/create.js';
+import deleteApiKey from './routes/api-keys/delete.js';
+import listApiKeys from './routes/api-keys/list.js';
 import findShipment from './routes/shipments/find.js';
 import createParty from './routes/parties/create.js';
 import getParty from './routes/parties/get.js';
@@ -32,7 +46,9 @@ import refreshContainer from './routes/containers/refresh.js';
 import updateContainer from './routes/containers/update.js';
 import containerBoard from './routes/containers/board.js';
 import containerMapGeojson from './routes/containers/map-geojson.js';
-import partyRoleRoutes from './routes/party-roles/party-roles.js';
+import createPartyRole from './routes/party-roles/create.js';
+import deletePartyRole from './routes/party-roles/delete.js';
+import getPartyRole from './routes/party-roles/get.js';
 import getShipment from './routes/shipments/get.js';
 import listShipments from './routes/shipments/list.js';
 import shipmentTracking from './routes/shipments/tracking.js';
@@ -52,8 +68,17 @@ import listTrackingRequests from './routes/tracking-requests/list.js';
 import updateTrackingRequest from './routes/tracking-requests/update.js';
 import webhookNotificationExamples from './routes/webhook-notifications/examples.js';
 import getWebhookNotification from './routes/webhook-notifications/get.js';
-import redeliverNotification from './routes/webhooks/redeliver.js';
-import webhookRoutes from './routes/webhooks/webhooks.js';
+import redeliverNotification from './routes/webhook-notifications/redeliver.js';
+import createWebhook from './routes/webhooks/create.js';
+import deleteWebhook from './routes/webhooks/delete.js';
+import webhookEvents from './routes/webhooks/events.js';
+import getWebhook from './routes/webhooks/get.js';
+import webhookIps from './routes/webhooks/ips.js';
+import listWebhooks from './routes/webhooks/list.js';
+import replayWebhook from './routes/webhooks/replay.js';
+import rotateWebhookSecret from './routes/webhooks/rotate-secret.js';
+import triggerWebhook from './routes/webhooks/trigger.js';
+import updateWebhook from './routes/webhooks/update.js';
 import listWebhookNotifications from './routes/webhook-notifications/list.js';
 import mcpRoutes from './routes/mcp/mcp.js';
 import oauthRoutes from './routes/oauth/oauth.js';
@@ -95,7 +120,9 @@ const ROUTES = [
   listParties,
   getParty,
   updateParty,
-  partyRoleRoutes,
+  createPartyRole,
+  getPartyRole,
+  deletePartyRole,
   inferNumber,
   createTrackingRequest,
   listTrackingRequests,
@@ -107,10 +134,34 @@ const ROUTES = [
   listWebhookNotifications,
   getWebhookNotification,
   redeliverNotification,
-  webhookRoutes,
+  createWebhook,
+  listWebhooks,
+  webhookEvents,
+  webhookIps,
+  getWebhook,
+  updateWebhook,
+  deleteWebhook,
+  rotateWebhookSecret,
+  replayWebhook,
+  triggerWebhook,
   adminAccounts,
-  authRoutes,
-  apiKeyRoutes,
+  // The web app's sign-up, sign-in, session, one-time links and team (plain JSON).
+  authConfig,
+  getSession,
+  signUp,
+  resendVerification,
+  verifyEmail,
+  signIn,
+  signOut,
+  getLink,
+  useLink,
+  listMembers,
+  invite,
+  removeMember,
+  resetMember,
+  listApiKeys,
+  createApiKey,
+  deleteApiKey,
   findShipment,
   health,
   // The MCP endpoint (POST /mcp; its own authentication).

@@ -1,7 +1,7 @@
 // GET /v2/containers/{id}/map_geojson (the `routing` feature): the container's route as plain GeoJSON.
-import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { mapGeojson } from '../../../render/map-geojson.js';
+import { idParams } from '../../schemas.js';
 
 export default function containerMapGeojson(app: App, deps: HttpDeps) {
   app.get(
@@ -19,7 +19,7 @@ export default function containerMapGeojson(app: App, deps: HttpDeps) {
           '`estimated_partial_leg` (the sea route from the vessel to the next port) and',
           '`estimated_full_legs` (the sea route of a leg without a track). Needs the `routing` feature (403).',
         ].join(' '),
-        params: z.object({ id: z.string().describe('Container id (UUID)') }),
+        params: idParams,
       },
     },
     async (req, reply) => {

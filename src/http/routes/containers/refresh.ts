@@ -1,6 +1,6 @@
 // PATCH /v2/containers/{id}/refresh: an immediate pull from line, terminal and rail (the `refresh` feature).
-import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { idParams } from '../../schemas.js';
 
 export default function refreshContainerRoute(app: App, deps: HttpDeps) {
   app.patch(
@@ -12,7 +12,7 @@ export default function refreshContainerRoute(app: App, deps: HttpDeps) {
         summary: 'Refresh a container now',
         description:
           "Queues an immediate pull from the shipping line, the terminal and the railroad for the container's shipment; while one waits, asking again answers the same and queues nothing more. Accounts' refreshes are served in turns. Needs the `refresh` feature; 10 requests a minute. Answers plain JSON.",
-        params: z.object({ id: z.string() }),
+        params: idParams,
       },
     },
     async (req, reply) => {

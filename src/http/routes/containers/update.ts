@@ -6,7 +6,7 @@ import { isIsoInstant } from '../../../lib/dates.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { containerKind } from '../../../render/container.js';
-import { labelList, resourceBody } from '../../schemas.js';
+import { idParams, labelList, resourceBody } from '../../schemas.js';
 import { idMismatch } from '../../errors.js';
 
 const body = resourceBody(
@@ -44,9 +44,9 @@ export default function updateContainer(app: App, deps: HttpDeps) {
   };
   app.patch(
     '/v2/containers/:id',
-    { schema: { tags: ['containers'], summary: 'Edit a container', description, body } },
+    { schema: { tags: ['containers'], summary: 'Edit a container', description, params: idParams, body } },
     async (req, reply) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       if (req.body.data.id !== undefined && req.body.data.id !== id) throw idMismatch();
       const container = await edit(accountOf(req).id, id, req.body.data.attributes);
       return sendDocument(reply, 200, { data: kind.render(container), links: { self: selfUrl(deps.config.publicUrl, req) } });

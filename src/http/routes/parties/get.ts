@@ -1,11 +1,15 @@
+// GET /v2/parties/{id}: one of the account's parties (customers).
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { selfUrl, sendDocument } from '../../reply.js';
 import { partyKind } from '../../../render/party.js';
+import { idParams } from '../../schemas.js';
+import { sendOne } from '../handlers.js';
 
 export default function getParty(app: App, deps: HttpDeps) {
-  app.get('/v2/parties/:id', { schema: { tags: ['parties'], summary: 'Get a party' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const party = await deps.parties.get(accountOf(req).id, id);
-    return sendDocument(reply, 200, { data: partyKind.render(party), links: { self: selfUrl(deps.config.publicUrl, req) } });
-  });
+  app.get('/v2/parties/:id', { schema: { tags: ['parties'], summary: 'Get a party', params: idParams } }, async (req, reply) =>
+    sendOne(reply, req, deps.config.publicUrl, {
+      kind: partyKind,
+      include: null,
+      load: () => deps.parties.get(accountOf(req).id, req.params.id),
+    }),
+  );
 }

@@ -1,17 +1,19 @@
+// GET /v2/parties: the account's parties, a page at a time (the reference's `pagination` meta).
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { pageLinks, paginationMeta, parsePage } from '../../jsonapi.js';
-import { sendDocument } from '../../reply.js';
+import { paginationMeta } from '../../jsonapi.js';
 import { partyKind } from '../../../render/party.js';
 import { listQuery } from '../../schemas.js';
+import { sendPage } from '../handlers.js';
 
 export default function listParties(app: App, deps: HttpDeps) {
-  app.get('/v2/parties', { schema: { tags: ['parties'], summary: 'List parties', querystring: listQuery } }, async (req, reply) => {
-    const page = parsePage(req.query, 25);
-    const { items, total } = await deps.parties.list(accountOf(req).id, page);
-    return sendDocument(reply, 200, {
-      data: items.map(partyKind.render),
-      links: pageLinks(deps.config.publicUrl, req.url, page, total),
-      meta: { size: items.length, total, pagination: paginationMeta(page, total) },
-    });
-  });
+  app.get('/v2/parties', { schema: { tags: ['parties'], summary: 'List parties', querystring: listQuery } }, async (req, reply) =>
+    sendPage(reply, req, deps.config.publicUrl, {
+      kind: partyKind,
+      query: req.query,
+      defaultInclude: null,
+      pageSize: 25,
+      load: (page) => deps.parties.list(accountOf(req).id, page),
+      meta: (page, items, total) => ({ size: items.length, total, pagination: paginationMeta(page, total) }),
+    }),
+  );
 }

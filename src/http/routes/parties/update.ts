@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { partyKind } from '../../../render/party.js';
-import { resourceBody } from '../../schemas.js';
+import { idParams, resourceBody } from '../../schemas.js';
 
 export default function updateParty(app: App, deps: HttpDeps) {
   app.patch(
@@ -11,12 +11,12 @@ export default function updateParty(app: App, deps: HttpDeps) {
       schema: {
         tags: ['parties'],
         summary: 'Rename a party',
+        params: idParams,
         body: resourceBody('party', z.object({ company_name: z.string().nullish() })),
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: string };
-      const party = await deps.parties.rename(accountOf(req).id, id, req.body.data.attributes.company_name);
+      const party = await deps.parties.rename(accountOf(req).id, req.params.id, req.body.data.attributes.company_name);
       return sendDocument(reply, 200, { data: partyKind.render(party), links: { self: selfUrl(deps.config.publicUrl, req) } });
     },
   );

@@ -59,7 +59,7 @@ export default function sandboxClock(app: App, deps: HttpDeps & { sandbox: Sandb
       },
     },
     async (req) => {
-      const ms = advanceMs(req.body as Record<string, unknown> | undefined);
+      const ms = advanceMs(req.body);
       const result = await deps.sandbox.advance(ms);
       return { world_time: isoSeconds(result.worldTime)!, refreshed: result.refreshed };
     },
@@ -67,7 +67,7 @@ export default function sandboxClock(app: App, deps: HttpDeps & { sandbox: Sandb
 }
 
 /** Exactly one of `hours` or `days`, a positive number, at most 400 days in all; else 422 with a pointer. */
-export function advanceMs(body: Record<string, unknown> | undefined): number {
+export function advanceMs(body: { hours?: unknown; days?: unknown } | undefined): number {
   const given = (['hours', 'days'] as const).filter((k) => body?.[k] !== undefined);
   if (given.length !== 1) {
     const pointer = given.length === 0 ? '/hours' : '/days';

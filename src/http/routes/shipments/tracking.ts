@@ -1,10 +1,8 @@
 // Stop and resume tracking a shipment (all its containers), as the reference API does.
-import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { shipmentKind } from '../../../render/shipment.js';
-
-const params = z.object({ id: z.string() });
+import { idParams as params } from '../../schemas.js';
 
 export default function shipmentTrackingRoutes(app: App, deps: HttpDeps) {
   const kind = shipmentKind(deps);

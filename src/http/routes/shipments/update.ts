@@ -5,7 +5,7 @@ import { idMismatch } from '../../errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { shipmentKind } from '../../../render/shipment.js';
-import { labelList, resourceBody } from '../../schemas.js';
+import { idParams, labelList, resourceBody } from '../../schemas.js';
 
 const body = resourceBody('shipment', z.object({ ref_numbers: labelList.nullish(), tags: labelList.nullish() }).strict());
 
@@ -19,11 +19,12 @@ export default function updateShipment(app: App, deps: HttpDeps) {
         summary: 'Edit a shipment',
         description:
           'Replaces its `ref_numbers` and/or `tags` (each a list of strings; `null` or `[]` clears it). Entries are trimmed; blanks and repeats are dropped.',
+        params: idParams,
         body,
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const { data } = req.body;
       if (data.id !== undefined && data.id !== id) throw idMismatch();
       const { ref_numbers, tags } = data.attributes;

@@ -1,8 +1,8 @@
+// GET /v2/tracking_requests/{id}: one tracking request, its shipment included by default.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
-import { selfUrl, sendDocument } from '../../reply.js';
 import { trackingRequestKind } from '../../../render/tracking-request.js';
-import { includeQuery } from '../../schemas.js';
+import { idParams, includeQuery } from '../../schemas.js';
+import { sendOne } from '../handlers.js';
 
 export default function getTrackingRequest(app: App, deps: HttpDeps) {
   const kind = trackingRequestKind(deps);
@@ -13,15 +13,15 @@ export default function getTrackingRequest(app: App, deps: HttpDeps) {
         tags: ['tracking_requests'],
         summary: 'Get a tracking request',
         description: 'Its shipment (`tracked_object`) is included by default.',
+        params: idParams,
         querystring: includeQuery,
       },
     },
-    async (req, reply) => {
-      const { id } = req.params as { id: string };
-      const include = parseInclude(req.query.include ?? 'tracked_object', kind);
-      const record = await deps.trackingRequests.get(accountOf(req).id, id);
-      const included = await resolveIncluded(kind, [record], include);
-      return sendDocument(reply, 200, { data: kind.render(record), included, links: { self: selfUrl(deps.config.publicUrl, req) } });
-    },
+    async (req, reply) =>
+      sendOne(reply, req, deps.config.publicUrl, {
+        kind,
+        include: req.query.include ?? 'tracked_object',
+        load: () => deps.trackingRequests.get(accountOf(req).id, req.params.id),
+      }),
   );
 }

@@ -4,6 +4,7 @@ import { validationFailed } from '../../../domain/errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { trackingRequestKind } from '../../../render/tracking-request.js';
+import { idParams } from '../../schemas.js';
 
 const body = z.object({
   data: z.object({
@@ -22,11 +23,12 @@ export default function updateTrackingRequest(app: App, deps: HttpDeps) {
         tags: ['tracking_requests'],
         summary: 'Edit a tracking request',
         description: 'Sets its reference numbers: `ref_numbers` (a list) or `ref_number` (one, as the reference schema has it).',
+        params: idParams,
         body,
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const { ref_number, ref_numbers } = req.body.data.attributes;
       const refs = ref_numbers ?? (ref_number === undefined ? undefined : ref_number === null ? [] : [ref_number]);
       if (refs === undefined) {

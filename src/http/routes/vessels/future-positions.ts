@@ -111,7 +111,7 @@ export default function futurePositionRoutes(app: App, deps: HttpDeps) {
     async (req, reply) => {
       const refused = refuseWithoutRouting(req, reply);
       if (refused) return refused;
-      const ask = parseAsk(req.query as Record<string, unknown>, false);
+      const ask = parseAsk(req.query, false);
       return sendVoyage(reply, req, deps, await deps.vessels.futurePositions(req.params.id, ask));
     },
   );
@@ -136,7 +136,7 @@ export default function futurePositionRoutes(app: App, deps: HttpDeps) {
     async (req, reply) => {
       const refused = refuseWithoutRouting(req, reply);
       if (refused) return refused;
-      const ask = parseAsk(req.query as Record<string, unknown>, true);
+      const ask = parseAsk(req.query, true);
       return sendVoyage(reply, req, deps, await deps.vessels.futurePositions(req.params.id, ask));
     },
   );

@@ -90,7 +90,7 @@ export default function getVessel(app: App, deps: HttpDeps) {
       },
     },
     async (req, reply) => {
-      const raw = (req.query as Record<string, unknown>).show_positions;
+      const raw = req.query.show_positions;
       if (raw !== undefined) {
         const refused = refuseWithoutRouting(req, reply);
         if (refused) return refused;

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
 import { errorBody } from '../../errors.js';
 
@@ -100,8 +101,8 @@ export default function webApp(app: App, _deps: HttpDeps) {
 
   for (const path of APP_PATHS) app.get(path, { schema: hidden, config: open }, shell);
 
-  app.get('/assets/*', { schema: hidden, config: open }, async (req, reply) => {
-    const name = (req.params as { '*': string })['*'];
+  app.get('/assets/*', { schema: { ...hidden, params: z.object({ '*': z.string() }) }, config: open }, async (req, reply) => {
+    const name = req.params['*'];
     const notFound = () =>
       reply
         .code(404)

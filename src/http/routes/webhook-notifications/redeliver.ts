@@ -3,6 +3,7 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { sendDocument } from '../../reply.js';
 import { webhookNotificationKind } from '../../../render/webhook-notification.js';
+import { idParams } from '../../schemas.js';
 
 export default function redeliverNotification(app: App, deps: HttpDeps) {
   const kind = webhookNotificationKind(deps);
@@ -14,10 +15,11 @@ export default function redeliverNotification(app: App, deps: HttpDeps) {
         summary: 'Send a notification again',
         description:
           'Queues the stored notification for delivery again, with its original id and body, whatever its delivery status; answers 202 with the notification (`delivery_status: pending`). Its retry schedule starts afresh.',
+        params: idParams,
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const accountId = accountOf(req).id;
       await deps.webhooks.redeliver(accountId, id);
       const record = await deps.notifications.get(accountId, id);

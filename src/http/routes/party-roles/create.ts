@@ -1,8 +1,8 @@
-// POST /v2/party_roles, GET and DELETE /v2/party_roles/{id}: a party's role on a shipment or container.
+// POST /v2/party_roles: a party's role on a shipment or container.
 import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
-import { selfUrl, sendDocument } from '../../reply.js';
+import { sendDocument } from '../../reply.js';
 import { partyRoleKind } from '../../../render/party-role.js';
 import { includeQuery } from '../../schemas.js';
 
@@ -12,20 +12,18 @@ const body = z.object({
   data: z.object({
     type: z.literal('party_role').optional(),
     attributes: z.object({ role: z.string().nullish() }),
-    relationships: z
-      .object({ party: ref('party'), shipment: ref('shipment'), container: ref('container') })
-      .nullish(),
+    relationships: z.object({ party: ref('party'), shipment: ref('shipment'), container: ref('container') }).nullish(),
   }),
 });
 
-export default function partyRoleRoutes(app: App, deps: HttpDeps) {
+export default function createPartyRole(app: App, deps: HttpDeps) {
   const kind = partyRoleKind(deps.parties);
   app.post(
     '/v2/party_roles',
     {
       schema: {
         tags: ['parties'],
-        summary: "Give a party a role on a shipment or container",
+        summary: 'Give a party a role on a shipment or container',
         description:
           '`role`: `shipper`, `consignee`, `customer`, `notify_party` or another name; relationships `party` and exactly one of `shipment` or `container`. ' +
           "A shipment's `customer` role is its customer (`customer_name`, `filter[customer_id]`). `include=party` sideloads the party.",
@@ -46,20 +44,4 @@ export default function partyRoleRoutes(app: App, deps: HttpDeps) {
       return sendDocument(reply, 201, { data: kind.render(role), included, links: { self: `/v2/party_roles/${role.id}` } });
     },
   );
-  app.get(
-    '/v2/party_roles/:id',
-    { schema: { tags: ['parties'], summary: 'Get a party role', querystring: includeQuery } },
-    async (req, reply) => {
-      const { id } = req.params as { id: string };
-      const include = parseInclude(req.query.include, kind);
-      const role = await deps.partyRoles.get(accountOf(req).id, id);
-      const included = await resolveIncluded(kind, [role], include);
-      return sendDocument(reply, 200, { data: kind.render(role), included, links: { self: selfUrl(deps.config.publicUrl, req) } });
-    },
-  );
-  app.delete('/v2/party_roles/:id', { schema: { tags: ['parties'], summary: 'Remove a party role' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    await deps.partyRoles.delete(accountOf(req).id, id);
-    return reply.code(204).send();
-  });
 }

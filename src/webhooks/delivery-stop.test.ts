@@ -8,7 +8,7 @@ import { insertAccountEvent } from '../storage/repositories/tracking.js';
 import { testApp, type TestApp } from '../../test/kit/app.js';
 import { type Receiver, startReceiver } from '../../test/kit/receiver.js';
 import { seedShipment } from '../../test/kit/seed.js';
-import { DeliveryRunner } from './delivery.js';
+import { DeliveryRunner } from './delivery-runner.js';
 
 const EVENT = 'container.transport.available';
 let t: TestApp | null = null;

@@ -10,7 +10,8 @@ import { testApp, testConfig, type TestApp } from '../../test/kit/app.js';
 import { onServer } from '../../test/kit/databases.js';
 import { type Receiver, startReceiver } from '../../test/kit/receiver.js';
 import { seedShipment } from '../../test/kit/seed.js';
-import { DeliveryRunner, endpointOutcomes, type Finished } from './delivery.js';
+import { endpointOutcomes, type Finished } from './delivery.js';
+import { DeliveryRunner } from './delivery-runner.js';
 
 const ALLOW = { TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1' };
 const EVENT = 'container.transport.available';

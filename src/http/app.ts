@@ -3,8 +3,10 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { TidemarkError } from '../domain/errors.js';
+import { isJsonApiDocument } from '../render/schemas.js';
 import { randomUUID } from 'node:crypto';
 import { authenticateAccount, authenticateAdmin, authenticateSession, enforceRateLimit, isAdmin, requireFeature } from './auth.js';
 import type { App, HttpDeps } from './context.js';
@@ -13,7 +15,13 @@ import { parseQuery } from './query.js';
 import type { Listener } from './listener.js';
 import { JSONAPI } from './reply.js';
 import { refuseUnstorableText } from './text-guard.js';
-import adminAccounts from './routes/admin/accounts.js';
+import createAccount from './routes/admin/create-account.js';
+import createAccountKey from './routes/admin/create-key.js';
+import listAccounts from './routes/admin/list-accounts.js';
+import listAccountKeys from './routes/admin/list-keys.js';
+import passwordReset from './routes/admin/password-reset.js';
+import revokeKey from './routes/admin/revoke-key.js';
+import updateAccount from './routes/admin/update-account.js';
 import authConfig from './routes/auth/config.js';
 import getLink from './routes/auth/get-link.js';
 import getSession from './routes/auth/get-session.js';
@@ -35,8 +43,11 @@ import createParty from './routes/parties/create.js';
 import getParty from './routes/parties/get.js';
 import listParties from './routes/parties/list.js';
 import updateParty from './routes/parties/update.js';
-import placeRoutes from './routes/places/get.js';
-import futurePositionRoutes from './routes/vessels/future-positions.js';
+import getMetroArea from './routes/places/get-metro-area.js';
+import getPort from './routes/places/get-port.js';
+import getTerminal from './routes/places/get-terminal.js';
+import futurePositions from './routes/vessels/future-positions.js';
+import futurePositionsWithCoordinates from './routes/vessels/future-positions-with-coordinates.js';
 import getVessel from './routes/vessels/get.js';
 import getContainer from './routes/containers/get.js';
 import listContainers from './routes/containers/list.js';
@@ -51,7 +62,8 @@ import deletePartyRole from './routes/party-roles/delete.js';
 import getPartyRole from './routes/party-roles/get.js';
 import getShipment from './routes/shipments/get.js';
 import listShipments from './routes/shipments/list.js';
-import shipmentTracking from './routes/shipments/tracking.js';
+import resumeTracking from './routes/shipments/resume-tracking.js';
+import stopTracking from './routes/shipments/stop-tracking.js';
 import updateShipment from './routes/shipments/update.js';
 import shipmentEstimatedEvents from './routes/shipments/estimated-events.js';
 import getShippingLine from './routes/shipping-lines/get.js';
@@ -102,7 +114,8 @@ const ROUTES = [
   getShipment,
   updateShipment,
   shipmentEstimatedEvents,
-  shipmentTracking,
+  stopTracking,
+  resumeTracking,
   refreshContainer,
   getContainer,
   containerRawEvents,
@@ -113,9 +126,12 @@ const ROUTES = [
   updateContainer,
   listShippingLines,
   getShippingLine,
-  placeRoutes,
+  getPort,
+  getMetroArea,
+  getTerminal,
   getVessel,
-  futurePositionRoutes,
+  futurePositions,
+  futurePositionsWithCoordinates,
   createParty,
   listParties,
   getParty,
@@ -144,7 +160,14 @@ const ROUTES = [
   rotateWebhookSecret,
   replayWebhook,
   triggerWebhook,
-  adminAccounts,
+  // The operator API (admin token).
+  listAccounts,
+  createAccount,
+  updateAccount,
+  listAccountKeys,
+  createAccountKey,
+  revokeKey,
+  passwordReset,
   // The web app's sign-up, sign-in, session, one-time links and team (plain JSON).
   authConfig,
   getSession,
@@ -171,6 +194,41 @@ const ROUTES = [
   // The web app's shell and assets (hidden from the OpenAPI document).
   webApp,
 ];
+
+/**
+ * The resource, document and error schemas with an id (`.meta({ id })`, src/render/schemas.ts) as named
+ * components that the routes' schemas `$ref`. The transform copies every registered schema once for requests
+ * (`<id>Input`) and once for responses; the request copies no request references are left out.
+ */
+/**
+ * Routes declare responses as plain schemas (that is what types `reply.send`); JSON:API documents and errors
+ * (src/render/schemas.ts) are documented under the media type they are sent as, with their description.
+ */
+export function documentResponses(route: Parameters<typeof jsonSchemaTransform>[0]): ReturnType<typeof jsonSchemaTransform> {
+  const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  if (!response) return jsonSchemaTransform(route);
+  const declared: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(response)) {
+    declared[status] = isJsonApiDocument(schema)
+      ? {
+          description: z.globalRegistry.get(schema as z.ZodType)?.description ?? 'A JSON:API document',
+          content: { 'application/vnd.api+json': { schema } },
+        }
+      : schema;
+  }
+  return jsonSchemaTransform({ ...route, schema: { ...route.schema, response: declared } } as typeof route);
+}
+
+export function namedComponents(document: Parameters<typeof jsonSchemaTransformObject>[0]): ReturnType<typeof jsonSchemaTransformObject> {
+  const out = jsonSchemaTransformObject(document) as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = out.components?.schemas;
+  if (schemas) {
+    const text = JSON.stringify({ ...out, components: { ...out.components, schemas: {} } });
+    const referenced = (id: string) => text.includes(`"#/components/schemas/${id}"`);
+    for (const id of Object.keys(schemas)) if (id.endsWith('Input') && !referenced(id)) delete schemas[id];
+  }
+  return out as ReturnType<typeof jsonSchemaTransformObject>;
+}
 
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<App> {
   const listener = options.listener;
@@ -206,7 +264,12 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Response schemas document the API (/v2/openapi.json) and type `reply.send`; they are not checked on every
+  // response. Parsing each document against its schema would cost a walk of every body on the hot paths, and a
+  // mismatch would turn a good answer into a 500 for the client. The tests check every response they see
+  // against the OpenAPI document instead (test/kit/openapi.ts). Strings and buffers (the document cache's
+  // pre-rendered bodies) never reach a serializer.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.decorateRequest('account', null);
   app.decorateRequest('apiKeyId', null);
   app.decorateRequest('user', null);
@@ -238,7 +301,8 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
       },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentResponses,
+    transformObject: namedComponents,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { validatorUrl: null, deepLinking: true }, staticCSP: true });
 

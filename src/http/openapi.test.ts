@@ -1,6 +1,12 @@
+import swagger from '@fastify/swagger';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import Fastify from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../test/kit/app.js';
+import { listDocument, shipmentResource } from '../render/schemas.js';
+import { documentResponses, namedComponents } from './app.js';
+import { described, errorResponses, shipmentFilterErrors } from './schemas.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,5 +56,51 @@ describe('/docs', () => {
     const init = await t.app.inject({ url: '/docs/static/swagger-initializer.js' });
     const code = init.body.split('\n').filter((l) => !l.trim().startsWith('//'));
     expect(code.join('\n')).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe('response schemas', () => {
+  it('a route with response schemas documents them as $refs to named components, with each status described', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    await app.register(swagger, {
+      openapi: { openapi: '3.1.0', info: { title: 't', version: '1' } },
+      transform: documentResponses,
+      transformObject: namedComponents,
+    });
+    app.get(
+      '/v2/things',
+      {
+        schema: {
+          response: {
+            200: described(listDocument(shipmentResource), 'The things'),
+            422: shipmentFilterErrors,
+            ...errorResponses(400, 401, 429),
+          },
+        },
+      },
+      async () => ({ data: [], links: { self: 'http://x/v2/things' } }),
+    );
+    await app.ready();
+    // biome-ignore lint/suspicious/noExplicitAny: the generated OpenAPI document
+    const doc = app.swagger() as any;
+    const responses = doc.paths['/v2/things'].get.responses;
+    expect(responses['200'].content['application/vnd.api+json'].schema.properties.data.items).toEqual({
+      $ref: '#/components/schemas/Shipment',
+    });
+    expect(responses['401']).toMatchObject({ description: 'Unauthorized: no API key, or not a valid one' });
+    expect(responses['401'].content['application/vnd.api+json'].schema).toMatchObject({ $ref: '#/components/schemas/ErrorDocument' });
+    expect(responses['200'].description).toBe('The things');
+    expect(responses['422'].content['application/vnd.api+json'].schema).toMatchObject({
+      $ref: '#/components/schemas/ShipmentFilterErrorDocument',
+    });
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Shipment', 'Container', 'IncludedResource', 'ErrorDocument']),
+    );
+    // Not validated at run time: a body unlike the schema is sent as it is (the tests check bodies, not the server).
+    const res = await app.inject({ url: '/v2/things' });
+    expect(res.json()).toEqual({ data: [], links: { self: 'http://x/v2/things' } });
+    await app.close();
   });
 });

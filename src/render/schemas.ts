@@ -201,14 +201,10 @@ export const containerAttributes = z.strictObject({
   availability_known: z.boolean(),
   available_for_pickup: z.boolean().nullable(),
   ready_for_pickup: z.boolean().meta({ description: ext('`available_for_pickup` is true and no hold there has status `hold`.') }),
-  bound_inland: z
-    .boolean()
-    .nullable()
-    .optional()
-    .meta({
-      description:
-        "Whether the bill of lading's destination is an inland rail hub (null: not said yet). An engine field that reaches the wire.",
-    }),
+  bound_inland: z.boolean().nullable().optional().meta({
+    description:
+      "Whether the bill of lading's destination is an inland rail hub (null: not said yet). An engine field that reaches the wire.",
+  }),
   location_at_pod_terminal: text(),
   pod_full_out_chassis_number: text(),
   pod_arrived_at: at(),
@@ -792,6 +788,21 @@ export const includedResource = z
 
 // ---------- documents ----------
 
+/** The JSON:API documents of the helpers below, and schemas derived from them (`.meta`, `.describe`). */
+const jsonApiDocuments = new WeakSet<object>();
+const markJsonApi = <S extends z.ZodType>(schema: S): S => {
+  jsonApiDocuments.add(schema);
+  return schema;
+};
+
+/** Whether a response schema is a JSON:API document (sent as `application/vnd.api+json`), itself or what it derives from. */
+export function isJsonApiDocument(schema: unknown): boolean {
+  for (let s = schema as { _zod?: { parent?: unknown } } | undefined; s; s = s._zod?.parent as typeof s) {
+    if (jsonApiDocuments.has(s)) return true;
+  }
+  return false;
+}
+
 /** A links object: every value an absolute URL string; a link that does not apply is omitted, never null. */
 export const pageLinks = z
   .strictObject({
@@ -824,27 +835,30 @@ const selfLink = z.strictObject({ self: z.string().meta({ description: 'Absolute
 
 /** `{data: <resource>, included?, links: {self}}`; `meta` when given. */
 export function resourceDocument<R extends z.ZodType, M extends z.ZodType = z.ZodNever>(data: R, opts: { meta?: M } = {}) {
-  return z.strictObject({
+  const schema = z.strictObject({
     data,
     included: z.array(includedResource).optional(),
     links: selfLink.optional(),
     ...(opts.meta ? { meta: opts.meta } : {}),
   } as { data: R; included: z.ZodOptional<z.ZodArray<typeof includedResource>>; links: z.ZodOptional<typeof selfLink>; meta: M });
+  return markJsonApi(schema);
 }
 
 /** `{data: [<resource>], included?, links, meta?}` of a list; `meta` defaults to the lists' `ListMeta`. */
 export function listDocument<R extends z.ZodType, M extends z.ZodType = z.ZodOptional<typeof listMeta>>(data: R, opts: { meta?: M } = {}) {
-  return z.strictObject({
-    data: z.array(data),
-    included: z.array(includedResource).optional(),
-    links: pageLinks,
-    meta: (opts.meta ?? listMeta.optional()) as M,
-  });
+  return markJsonApi(
+    z.strictObject({
+      data: z.array(data),
+      included: z.array(includedResource).optional(),
+      links: pageLinks,
+      meta: (opts.meta ?? listMeta.optional()) as M,
+    }),
+  );
 }
 
 /** The webhook delivery document (and `GET /v2/webhook_notifications/{id}`'s with `meta`). */
-export const notificationDocument = z
-  .strictObject({
+export const notificationDocument = markJsonApi(
+  z.strictObject({
     data: webhookNotificationResource,
     included: z.array(includedResource).optional().meta({ description: 'Absent for the minimal events (api-wire-notes §5.4).' }),
     links: z.strictObject({ self: z.string() }),
@@ -852,8 +866,8 @@ export const notificationDocument = z
       .strictObject({ sequence: z.number().int(), occurred_at: at() })
       .optional()
       .meta({ description: ext('receivers order a container’s notifications by `sequence`.') }),
-  })
-  .meta({ id: 'WebhookNotificationDocument' });
+  }),
+).meta({ id: 'WebhookNotificationDocument' });
 
 // ---------- errors ----------
 
@@ -871,15 +885,18 @@ export const errorObject = z
   })
   .meta({ id: 'Error', description: 'A JSON:API error object.' });
 
-export const errorDocument = z.strictObject({ errors: z.array(errorObject) }).meta({ id: 'ErrorDocument', description: 'JSON:API errors' });
+export const errorDocument = markJsonApi(z.strictObject({ errors: z.array(errorObject) })).meta({
+  id: 'ErrorDocument',
+  description: 'JSON:API errors',
+});
 
 /**
  * The shipments list's 422 on invalid filters: the reference's top-level `error` list beside JSON:API `errors`
  * (api-wire-notes §6).
  */
-export const shipmentFilterErrorDocument = z
-  .strictObject({
+export const shipmentFilterErrorDocument = markJsonApi(
+  z.strictObject({
     error: z.array(z.strictObject({ title: z.string(), detail: z.string().nullable().optional() })),
     errors: z.array(errorObject),
-  })
-  .meta({ id: 'ShipmentFilterErrorDocument', description: 'Invalid filter values: the reference’s `error` list and JSON:API `errors`' });
+  }),
+).meta({ id: 'ShipmentFilterErrorDocument', description: 'Invalid filter values: the reference’s `error` list and JSON:API `errors`' });

@@ -5,6 +5,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import type { Db } from '../../src/storage/db.js';
 import type { TestApp } from './app.js';
+import { checkResponse } from './openapi.js';
 
 // ---------- the database side: an account's rows and ids ----------
 
@@ -218,7 +219,10 @@ export interface Answer {
   contentType: string;
 }
 
-/** One request as the SDK sends it (Accept and Content-Type JSON), the body parsed when it is JSON. */
+/**
+ * One request as the SDK sends it (Accept and Content-Type JSON), the body parsed when it is JSON, and the answer
+ * checked against the route's documented response (test/kit/openapi.ts).
+ */
 export async function send(t: TestApp, method: string, url: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
   const res = await t.app.inject({
     method: method as 'GET',
@@ -232,7 +236,10 @@ export async function send(t: TestApp, method: string, url: string, headers: Rec
   } catch {
     json = undefined;
   }
-  return { status: res.statusCode, text: res.body, json, contentType: String(res.headers['content-type'] ?? '') };
+  const answer = { status: res.statusCode, text: res.body, json, contentType: String(res.headers['content-type'] ?? '') };
+  // Every response the suites see is checked against the app's own OpenAPI document (test/kit/openapi.ts).
+  await checkResponse(t.app, { method, url, status: answer.status, contentType: answer.contentType, body: answer.text });
+  return answer;
 }
 
 /** A JSON:API error document with this status (`errors[0].status` the same, as a string). */

@@ -1,7 +1,7 @@
 // Every 4xx the API gives for bad input, pinned: for each documented operation, requests made wrong in each way
 // its OpenAPI description allows (no key, a malformed id, each query parameter and each attribute of the wrong
-// type, a body that is not a document, an attribute it does not take) plus the list filters, which the document
-// does not describe. The file snapshot beside this test holds every status and body; a change to what a client
+// type, a body that is not a document, an attribute it does not take) plus bad values of the list filters that
+// the generated cases do not try. The file snapshot beside this test holds every status and body; a change to what a client
 // is told shows there as a diff to read, and a route whose answer to bad input changes by accident fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/domain/account.js';
@@ -24,7 +24,7 @@ const METHODS = ['get', 'post', 'patch', 'put', 'delete'];
 /** Operations of the document that take no input a client can get wrong (besides the key). */
 const NO_INPUT = /^\/(healthz|readyz|metrics)$/;
 
-/** List filters the OpenAPI document does not describe (checked in the route handlers), each with bad values. */
+/** List filters with bad values of their own (the document lists each filter; the generated cases give it `x-1`). */
 const FILTER_CASES: Record<string, string[]> = {
   '/v2/shipments': [
     'filter[tracking_stopped]=maybe',

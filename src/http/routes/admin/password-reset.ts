@@ -1,0 +1,21 @@
+// POST /admin/password_resets: a one-time link to set a user's password.
+import { z } from 'zod';
+import type { App, HttpDeps } from '../../context.js';
+import { admin } from './render.js';
+
+export default function passwordReset(app: App, deps: HttpDeps) {
+  app.post(
+    '/admin/password_resets',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "A one-time link to set a user's password",
+        description:
+          'Plain JSON `{"email": …}` → 201 `{"url": …, "emailed": bool}`: a link, valid 24 hours, to the web app page that sets a new password (also e-mailed to the user when TIDEMARK_SMTP_URL is set).',
+        body: z.object({ email: z.string().min(1) }).strict(),
+      },
+    },
+    async (req, reply) => reply.code(201).send(await deps.users.resetLinkForEmail(req.body.email)),
+  );
+}

@@ -1,0 +1,35 @@
+// PATCH /admin/accounts/{name}: an account's plan, features or rate limits.
+import { z } from 'zod';
+import { FEATURES, PLANS, RATE_BUCKETS } from '../../../domain/account.js';
+import type { App, HttpDeps } from '../../context.js';
+import { admin, nameParam, renderAccount } from './render.js';
+
+export default function updateAccount(app: App, deps: HttpDeps) {
+  const { accounts, db } = deps;
+  app.patch(
+    '/admin/accounts/:name',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Change an account’s plan, features or rate limits',
+        params: nameParam,
+        body: z.object({
+          plan: z.enum(PLANS).optional(),
+          features: z.array(z.enum(FEATURES)).optional().describe('features to enable'),
+          disable_features: z.array(z.enum(FEATURES)).optional(),
+          rate_limits: z.partialRecord(z.enum(RATE_BUCKETS), z.number().int().min(1).max(1_000_000)).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const a = await accounts.update(db, req.params.name, {
+        plan: req.body.plan,
+        enable: req.body.features,
+        disable: req.body.disable_features,
+        rateLimits: req.body.rate_limits,
+      });
+      return { data: renderAccount(a) };
+    },
+  );
+}

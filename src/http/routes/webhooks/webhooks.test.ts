@@ -1019,7 +1019,7 @@ describe('POST /v2/webhooks/{id}/replay', () => {
     expect(
       res.status,
       `PRODUCT BUG: replay takes from=2026-02-30T00:00:00Z (no such day) and answers ${res.status} ${res.body}; ` +
-        'the body schema in src/http/routes/webhooks/webhooks.ts checks the date with Date.parse, which rolls February 30 over to ' +
+        'the body schema in src/http/routes/webhooks/replay.ts checks the date with Date.parse, which rolls February 30 over to ' +
         'March 2 instead of refusing it. Expected 422 with source.pointer /from.',
     ).toBe(422);
     expect(res.json.errors.map((e: Json) => e.source?.pointer)).toContain('/from');

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { badRequest } from '../../../domain/errors.js';
 import type { App, HttpDeps } from '../../context.js';
-import { selfUrl, sendDocument } from '../../reply.js';
 import { vesselKind } from '../../../render/vessel.js';
+import { sendOne } from '../handlers.js';
 import { refuseWithoutRouting } from './routing-gate.js';
 
 const DAY_MS = 86_400_000;
@@ -96,9 +96,14 @@ export default function getVessel(app: App, deps: HttpDeps) {
         if (refused) return refused;
       }
       const window = raw === undefined ? null : positionsWindow(raw, deps.clocks.world.now());
-      const vessel = await deps.vessels.get(req.params.id);
-      const record = window ? { ...vessel, positions: await deps.vessels.positions(vessel, window.from, window.to) } : vessel;
-      return sendDocument(reply, 200, { data: vesselKind.render(record), links: { self: selfUrl(deps.config.publicUrl, req) } });
+      return sendOne(reply, req, deps.config.publicUrl, {
+        kind: vesselKind,
+        include: null,
+        load: async () => {
+          const vessel = await deps.vessels.get(req.params.id);
+          return window ? { ...vessel, positions: await deps.vessels.positions(vessel, window.from, window.to) } : vessel;
+        },
+      });
     },
   );
 }

@@ -71,6 +71,16 @@ describe('list filters checked by the schema', () => {
     }
   });
 
+  it('every wrong filter of a request is named in the one answer', async () => {
+    const { auth } = await t.account();
+    const res = await t.app.inject({ url: '/v2/tracking_requests?filter[status]=lost&filter[request_type]=parcel', headers: auth });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { source: unknown }) => e.source)).toEqual([
+      { parameter: 'filter[status]' },
+      { parameter: 'filter[request_type]' },
+    ]);
+  });
+
   it('blank filters are no filter, and good ones are read', async () => {
     const { auth } = await t.account();
     for (const url of [

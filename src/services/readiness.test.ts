@@ -16,7 +16,8 @@ describe('readiness (GET /readyz)', () => {
 
   it('is migrating while a migration of this version has not run, naming it', async () => {
     database = await freshDatabase();
-    const [{ version }] = await database.db.query<{ version: number }>('SELECT max(version)::int AS version FROM schema_migrations');
+    const [latest] = await database.db.query<{ version: number }>('SELECT max(version)::int AS version FROM schema_migrations');
+    const version = latest!.version;
     await database.db.query('DELETE FROM schema_migrations WHERE version = $1', [version]);
     expect(await readiness(database.db)).toEqual({ status: 'migrating', pending_migrations: [version] });
   });

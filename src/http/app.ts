@@ -68,11 +68,14 @@ import updateShipment from './routes/shipments/update.js';
 import shipmentEstimatedEvents from './routes/shipments/estimated-events.js';
 import getShippingLine from './routes/shipping-lines/get.js';
 import listShippingLines from './routes/shipping-lines/list.js';
-import sandboxClock from './routes/sandbox/clock.js';
+import advanceSandboxClock from './routes/sandbox/advance-clock.js';
+import getSandboxClock from './routes/sandbox/get-clock.js';
 import sandboxExamples from './routes/sandbox/examples.js';
 import sandboxFaces from './routes/sandbox/faces.js';
 import search from './routes/search/search.js';
-import health from './routes/system/health.js';
+import healthz from './routes/system/healthz.js';
+import metrics from './routes/system/metrics.js';
+import readyz from './routes/system/readyz.js';
 import createTrackingRequest from './routes/tracking-requests/create.js';
 import getTrackingRequest from './routes/tracking-requests/get.js';
 import inferNumber from './routes/tracking-requests/infer-number.js';
@@ -93,8 +96,13 @@ import triggerWebhook from './routes/webhooks/trigger.js';
 import updateWebhook from './routes/webhooks/update.js';
 import listWebhookNotifications from './routes/webhook-notifications/list.js';
 import mcpRoutes from './routes/mcp/mcp.js';
-import oauthRoutes from './routes/oauth/oauth.js';
-import webApp from './routes/web/web.js';
+import authorizationServer from './routes/oauth/authorization-server.js';
+import interactionAbort from './routes/oauth/interaction-abort.js';
+import interactionConfirm from './routes/oauth/interaction-confirm.js';
+import interactionDetails from './routes/oauth/interaction-details.js';
+import protectedResourceMetadata from './routes/oauth/protected-resource.js';
+import webAppAssets from './routes/web/assets.js';
+import webAppShell from './routes/web/shell.js';
 
 export interface AppOptions {
   /** A pino logger; without one the app logs nothing (tests). */
@@ -107,7 +115,7 @@ export interface AppOptions {
 }
 
 /** Served only while the sandbox is on. */
-const SANDBOX_ROUTES = [sandboxClock, sandboxExamples, sandboxFaces];
+const SANDBOX_ROUTES = [getSandboxClock, advanceSandboxClock, sandboxExamples, sandboxFaces];
 
 const ROUTES = [
   listShipments,
@@ -186,13 +194,20 @@ const ROUTES = [
   createApiKey,
   deleteApiKey,
   findShipment,
-  health,
+  healthz,
+  readyz,
+  metrics,
   // The MCP endpoint (POST /mcp; its own authentication).
   mcpRoutes,
   // OAuth 2.1 for MCP clients (resource metadata, the authorization server, the consent page's JSON).
-  oauthRoutes,
+  protectedResourceMetadata,
+  interactionDetails,
+  interactionConfirm,
+  interactionAbort,
+  authorizationServer,
   // The web app's shell and assets (hidden from the OpenAPI document).
-  webApp,
+  webAppShell,
+  webAppAssets,
 ];
 
 /**

@@ -5,7 +5,7 @@ import { FixedClock } from '../../../domain/clock.js';
 import { SandboxService } from '../../../services/sandbox.js';
 import { SandboxWorldClock } from '../../../services/world-clock.js';
 import { PgDb } from '../../../storage/pg.js';
-import { advanceMs } from './clock.js';
+import { advanceMs } from './advance-clock.js';
 
 describe('sandbox clock endpoints', () => {
   let t: TestApp;

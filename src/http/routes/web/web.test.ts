@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
 import { APP_PATHS as CLIENT_PATHS } from '../../../../web/src/paths.js';
-import { APP_PATHS, CONTENT_SECURITY_POLICY, webAppFiles } from './web.js';
+import { APP_PATHS, CONTENT_SECURITY_POLICY, webAppFiles } from './shell.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const defaultDir = webAppFiles.dir;

@@ -1,12 +1,11 @@
 // The web app (web/, built into dist/web by scripts/build-web.mjs): the HTML shell at every path of the app
-// and its content-hashed files under /assets/. Not API: hidden from the OpenAPI document and open to anyone
+// (its content-hashed files under /assets/ are assets.ts). Not API: hidden from the OpenAPI document and open to anyone
 // (the app signs in through /auth/* and calls /v2 with the session cookie). Without a build, the app's paths
 // answer 503 saying how to build it.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
 import { errorBody } from '../../errors.js';
 
@@ -64,25 +63,10 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-/** Asset names are flat and made by the build: letters, digits, dots, dashes, underscores. */
-const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
 const hidden = { hide: true } as const;
 const open = { auth: 'none' } as const;
 
-export default function webApp(app: App, _deps: HttpDeps) {
+export default function webAppShell(app: App, _deps: HttpDeps) {
   const shell = async (req: FastifyRequest, reply: FastifyReply) => {
     let html: string;
     try {
@@ -100,25 +84,4 @@ export default function webApp(app: App, _deps: HttpDeps) {
   };
 
   for (const path of APP_PATHS) app.get(path, { schema: hidden, config: open }, shell);
-
-  app.get('/assets/*', { schema: { ...hidden, params: z.object({ '*': z.string() }) }, config: open }, async (req, reply) => {
-    const name = req.params['*'];
-    const notFound = () =>
-      reply
-        .code(404)
-        .type('application/json; charset=utf-8')
-        .send(errorBody(404, [{ detail: 'No such asset' }], String(req.id)));
-    if (!ASSET_NAME.test(name)) return notFound();
-    let body: Buffer;
-    try {
-      body = await readFile(join(webAppFiles.dir, 'assets', name));
-    } catch {
-      return notFound();
-    }
-    return reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .type(TYPES[extname(name)] ?? 'application/octet-stream')
-      .send(body);
-  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isIsoInstant } from './dates.js';
+import { isCalendarDate, isIsoInstant, isoSeconds } from './dates.js';
 
 describe('calendar-checked dates', () => {
   it.each([
@@ -23,4 +23,17 @@ describe('calendar-checked dates', () => {
     ['2026-03-01T10:00:00', false],
     ['2026-03-01', false],
   ])('instant %s → %s', (value, ok) => expect(isIsoInstant(value)).toBe(ok));
+});
+
+describe('isoSeconds', () => {
+  it.each([
+    [Date.parse('2026-02-25T15:03:44.999Z'), '2026-02-25T15:03:44Z'],
+    [new Date('2026-02-25T15:03:44.001Z'), '2026-02-25T15:03:44Z'],
+    [-1, '1969-12-31T23:59:59Z'],
+    [0, '1970-01-01T00:00:00Z'],
+    [null, null],
+    [undefined, null],
+  ])('%s → %s', (at, iso) => {
+    expect(isoSeconds(at)).toBe(iso);
+  });
 });

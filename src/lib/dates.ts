@@ -21,3 +21,15 @@ export function isIsoInstant(value: string): boolean {
   const [h, min, s] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
   return realDate(Number(m[1]), Number(m[2]), Number(m[3])) && h < 24 && min < 60 && s < 60 && !Number.isNaN(Date.parse(value));
 }
+
+/**
+ * An instant as the wire and the engine write it: ISO 8601 UTC, whole seconds (the fraction dropped, rounding down
+ * also before 1970), `Z` — e.g. `2026-02-25T15:03:44Z`. The one formatter of instants; unknown stays null.
+ */
+export function isoSeconds(at: Date | number): string;
+export function isoSeconds(at: Date | number | null | undefined): string | null;
+export function isoSeconds(at: Date | number | null | undefined): string | null {
+  if (at === null || at === undefined) return null;
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isKnownZone, isoSecondsOf, wallClockMs, zonedToUtcMs, zoneOffsetMs } from './time-zones.js';
+import { isKnownZone, wallClockMs, zonedToUtcMs, zoneOffsetMs } from './time-zones.js';
 import { seededRandom } from '../../test/kit/random.js';
 
 // The uncached computation: Intl on every call. The module caches offsets; every answer must match this one.
@@ -280,15 +280,5 @@ describe('the offset cache', () => {
     } finally {
       formatToParts.mockRestore();
     }
-  });
-});
-
-describe('isoSecondsOf', () => {
-  it.each([
-    [Date.parse('2026-02-25T15:03:44.999Z'), '2026-02-25T15:03:44Z'],
-    [-1, '1969-12-31T23:59:59Z'],
-    [0, '1970-01-01T00:00:00Z'],
-  ])('%d → %s', (ms, iso) => {
-    expect(isoSecondsOf(ms)).toBe(iso);
   });
 });

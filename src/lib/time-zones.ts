@@ -105,8 +105,3 @@ export function zonedToUtcMs(localMs: number, zone: string): number {
   if (afterHolds) return withAfter;
   return withBefore;
 }
-
-/** ISO 8601 UTC with second precision and `Z`, e.g. `2026-02-25T15:03:44Z`. */
-export function isoSecondsOf(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}

@@ -27,7 +27,7 @@ import { insertAccountEvent, upsertTransportEvent } from '../storage/repositorie
 import { type Attention, attentionOf, type BoardKind, localDayOf } from '../tracking/attention.js';
 import { type ManualTransportEventRecord, manualDeliveryEvent } from '../tracking/manual-delivery.js';
 import { readContainerSnapshot } from '../tracking/stored.js';
-import { isoInstant } from '../tracking/time.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { type RawEventRecord, rawEvents } from '../tracking/raw-events.js';
 import { type ContainerRoute, planRoute } from './container-route.js';
@@ -77,8 +77,8 @@ export class ContainerService {
       const previous = set.previous;
       if (deliveredAt === null && previous === null) return;
       const record: ManualTransportEventRecord = {
-        ...manualDeliveryEvent(snapshot, isoInstant((deliveredAt ?? previous)!.getTime()), isoInstant(worldNow.getTime())),
-        invalidated_at: deliveredAt === null ? isoInstant(wall.getTime()) : null,
+        ...manualDeliveryEvent(snapshot, isoSeconds((deliveredAt ?? previous)!.getTime()), isoSeconds(worldNow.getTime())),
+        invalidated_at: deliveredAt === null ? isoSeconds(wall.getTime()) : null,
       };
       const eventId = await upsertTransportEvent(
         tx,

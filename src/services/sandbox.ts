@@ -4,7 +4,7 @@
 
 import type { Clock } from '../domain/clock.js';
 import { TidemarkError } from '../domain/errors.js';
-import { isoSecondsOf } from '../lib/time-zones.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { CarrierAnswer } from '../sandbox/answers.js';
 import {
   type FaceResponse,
@@ -293,8 +293,8 @@ const lockLost = () =>
  * Retry-After), with how far it got in `meta` of each error item.
  */
 function stoppedShort(err: unknown, target: Date, reached: Date): TidemarkError {
-  const meta = { reached_at: isoSecondsOf(reached.getTime()), target_at: isoSecondsOf(target.getTime()) };
-  const note = `The advance stopped at ${isoSecondsOf(reached.getTime())}, short of ${isoSecondsOf(target.getTime())}; the world stays there and everything due until then was refreshed.`;
+  const meta = { reached_at: isoSeconds(reached), target_at: isoSeconds(target) };
+  const note = `The advance stopped at ${isoSeconds(reached)}, short of ${isoSeconds(target)}; the world stays there and everything due until then was refreshed.`;
   if (err instanceof TidemarkError) {
     const items = err.items.length ? err.items : [{ detail: err.code === 'internal' ? null : err.message }];
     return new TidemarkError(err.code, `${err.message} (${note})`, {

@@ -1,6 +1,7 @@
 // Webhooks from the account's side: create (validated, SSRF-checked, secret generated or kept), read, edit,
 // delete, rotate the secret, and replay or redeliver stored notifications. Secrets are sealed at rest with the
 // installation's key (TIDEMARK_SECRET_KEY, else one generated once and kept in the database).
+import { isoSeconds } from '../lib/dates.js';
 import type { Clock } from '../domain/clock.js';
 import { type ErrorItem, notFound, validationFailed } from '../domain/errors.js';
 import { isUuid, newId } from '../lib/ids.js';
@@ -238,7 +239,7 @@ export class WebhookService {
     if (recorded && JSON.stringify(recorded.ips) === JSON.stringify(ips))
       return { webhook_notification_ips: ips, last_updated: recorded.updated_at };
     const now = this.#wall.now();
-    const updatedAt = `${now.toISOString().slice(0, 19)}Z`;
+    const updatedAt = isoSeconds(now);
     await putSetting(this.#db, EGRESS_SETTING, { ips, updated_at: updatedAt }, now);
     return { webhook_notification_ips: ips, last_updated: updatedAt };
   }

@@ -15,7 +15,8 @@ import {
   type TransportEventRecord,
 } from './snapshot.js';
 import type { StoredState } from './state.js';
-import { type IsoInstant, isoInstant } from './time.js';
+import type { IsoInstant } from './time.js';
+import { isoSeconds } from '../lib/dates.js';
 
 export type { Changeset, ChangesetKey, DomainEvent } from './domain-events.js';
 export { FLAP_WINDOW_MS } from './flaps.js';
@@ -65,7 +66,7 @@ export function detectChanges(
   ctx: ChangeContext,
 ): { events: DomainEvent[]; state: StoredState } {
   const nowMs = ctx.worldNow.getTime();
-  const now = isoInstant(nowMs);
+  const now = isoSeconds(nowMs);
   const railLfd = ctx.accountFeatures?.includes('rail_lfd') ?? false;
   const flaps = new FlapFilter(previous?.withdrawals ?? [], nowMs);
   const events: DomainEvent[] = [];

@@ -1,6 +1,6 @@
 // Withdrawals held back for a window: what the merge of detectChanges keeps when a source stops reporting a value.
 import type { Withdrawal } from './state.js';
-import { isoInstant } from './time.js';
+import { isoSeconds } from '../lib/dates.js';
 
 /**
  * A terminal value that disappears is still shown for this long (world time) before its withdrawal is
@@ -87,7 +87,7 @@ export class FlapFilter {
   #withdrawn(container: string, field: string): boolean {
     const since = this.#pending.get(FlapFilter.#key(container, field)) ?? this.nowMs;
     if (this.nowMs - since >= FLAP_WINDOW_MS) return true;
-    this.#kept.push({ container, field, since: isoInstant(since) });
+    this.#kept.push({ container, field, since: isoSeconds(since) });
     return false;
   }
 }

@@ -17,7 +17,8 @@ import {
   inlandDestination,
   type ShipmentSnapshot,
 } from './snapshot.js';
-import { isoInstant, resolveWhen } from './time.js';
+import { resolveWhen } from './time.js';
+import { isoSeconds } from '../lib/dates.js';
 
 const CUSTOMS_SELECTIONS: ReadonlySet<Milestone> = new Set(['customs_selected_for_scan', 'customs_selected_for_inspection']);
 
@@ -90,7 +91,7 @@ export function buildContainer(reading: SourceReading, shipment: ShipmentSnapsho
   setPlaces(c, reading, shipment, occurrences);
   setTerminalYard(c, reading, occurrences);
   setRailYard(c, reading);
-  return deriveContainer(c, shipment, isoInstant(nowMs));
+  return deriveContainer(c, shipment, isoSeconds(nowMs));
 }
 
 /** Identity: the carrier's word first, then terminals', then railroads'. */

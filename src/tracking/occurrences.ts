@@ -5,7 +5,8 @@ import { CLASSIFIERS, type Classifier, type Milestone, type TransportMode } from
 import type { MilestoneFact, SourceObservation } from '../sources/contract.js';
 import { type FacilityKind, type ResolvedPlace, resolvePlace } from './places.js';
 import { type DataSource, type TransportEventRecord, transportEventName } from './snapshot.js';
-import { type IsoInstant, isoInstant, msOf, type Resolved, resolveWhen } from './time.js';
+import { type IsoInstant, msOf, type Resolved, resolveWhen } from './time.js';
+import { isoSeconds } from '../lib/dates.js';
 
 /** An `actual` dated later than this after world now is a source error: it is read as an estimate. */
 export const FUTURE_ACTUAL_TOLERANCE_MS = 60 * 60 * 1000;
@@ -107,7 +108,7 @@ export function milestoneCandidate(
     sourceId: obs.sourceId,
     sourceEventId: m.sourceEventId,
     sourceCode: m.sourceCode,
-    reportedAt: Number.isNaN(reported) ? null : isoInstant(reported),
+    reportedAt: Number.isNaN(reported) ? null : isoSeconds(reported),
     reportedMs: Number.isNaN(reported) ? obs.fetchedAt.getTime() : reported,
     order: counter.next++,
   };
@@ -203,5 +204,5 @@ export function toRecord(c: Canonical, nowMs: number): TransportEventRecord | nu
  */
 export function observedAt(classifier: Classifier, timestamp: IsoInstant | null, nowMs: number): IsoInstant {
   const at = classifier === 'actual' && timestamp ? Date.parse(timestamp) : Number.NaN;
-  return isoInstant(Number.isNaN(at) ? nowMs : Math.max(at, nowMs));
+  return isoSeconds(Number.isNaN(at) ? nowMs : Math.max(at, nowMs));
 }

@@ -1,6 +1,7 @@
 // The raw events of a container (GET /v2/containers/{id}/raw_events): what each source said, in its own
 // words, from the latest answer of every source, as the reference API lists them (estimated future events
 // included). Pure: stored observations in, records out; ids are derived so the same answer keeps its ids.
+import { isoSeconds } from '../lib/dates.js';
 import { MILESTONES } from '../domain/milestones.js';
 import type { MilestoneFact } from '../sources/contract.js';
 import { resolvePlace } from './places.js';
@@ -77,7 +78,7 @@ export function rawEvents(containerNumber: string, observations: readonly Stored
         actual_on: !estimated ? dateOnly : null,
         estimated_on: estimated ? dateOnly : null,
         timezone: when?.timezone ?? null,
-        created_at: o.firstFetchedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        created_at: isoSeconds(o.firstFetchedAt),
         location_name: m.place?.name ?? place?.name ?? null,
         location_locode: place?.locode ?? null,
         location_type: place?.locationType ?? null,

@@ -9,7 +9,7 @@ import { type Candidate, type CandidateCounter, type Canonical, dedupe, mileston
 import { type FacilityKind, type ResolvedPlace, resolvePlace } from './places.js';
 import type { AisMilestone } from './port-calls.js';
 import type { DataSource } from './snapshot.js';
-import { isoInstant } from './time.js';
+import { isoSeconds } from '../lib/dates.js';
 
 export interface NormalizeInput {
   carrier: SourceObservation | null;
@@ -214,7 +214,7 @@ function addDestinationArrivals(reading: SourceReading, counter: CandidateCounte
 
 /** A port call the AIS track shows, as an actual candidate of one container. */
 function aisCandidate(m: AisMilestone, place: ResolvedPlace | null, container: string, counter: CandidateCounter): Candidate {
-  const at = isoInstant(m.at.getTime());
+  const at = isoSeconds(m.at.getTime());
   return {
     milestone: m.milestone,
     classifier: 'actual',

@@ -1,17 +1,13 @@
 // Turning a source's `When` into a wire instant (ISO 8601 UTC, second precision, `Z`). Carriers give instants,
 // offset-less local times and bare dates; the last two only mean something in the place's IANA zone.
-import { isKnownZone, isoSecondsOf, zonedToUtcMs, zoneOffsetMs } from '../lib/time-zones.js';
+import { isoSeconds } from '../lib/dates.js';
+import { isKnownZone, zonedToUtcMs, zoneOffsetMs } from '../lib/time-zones.js';
 import type { When } from '../sources/contract.js';
 
 export { isKnownZone, zonedToUtcMs, zoneOffsetMs };
 
 /** ISO 8601 UTC with second precision and `Z`, e.g. `2026-02-25T15:03:44Z`: the only instant form the engine keeps. */
 export type IsoInstant = string;
-
-/** The wire form of an instant. */
-export function isoInstant(ms: number): IsoInstant {
-  return isoSecondsOf(ms);
-}
 
 /** A resolved time: the instant, and the zone it was read in (null when the place's zone is unknown). */
 export interface Resolved {
@@ -31,7 +27,7 @@ export function resolveWhen(when: When | null, zone: string | null): Resolved | 
   const z = zone && isKnownZone(zone) ? zone : null;
   if (when.at) {
     const ms = Date.parse(when.at);
-    return Number.isNaN(ms) ? null : { at: isoInstant(ms), timezone: z };
+    return Number.isNaN(ms) ? null : { at: isoSeconds(ms), timezone: z };
   }
   let localMs: number | null = null;
   const dt = when.localDateTime ? LOCAL_DATE_TIME.exec(when.localDateTime) : null;
@@ -39,7 +35,7 @@ export function resolveWhen(when: When | null, zone: string | null): Resolved | 
   if (dt) localMs = Date.UTC(+dt[1]!, +dt[2]! - 1, +dt[3]!, +dt[4]!, +dt[5]!, +(dt[6] ?? 0));
   else if (d) localMs = Date.UTC(+d[1]!, +d[2]! - 1, +d[3]!);
   if (localMs === null || Number.isNaN(localMs)) return null;
-  return { at: isoInstant(z ? zonedToUtcMs(localMs, z) : localMs), timezone: z };
+  return { at: isoSeconds(z ? zonedToUtcMs(localMs, z) : localMs), timezone: z };
 }
 
 /** Milliseconds of a wire instant (NaN for null). */

@@ -3,7 +3,8 @@
 import type { VesselPositionFact } from '../../sources/contract.js';
 import type { AisAnswer } from '../answers.js';
 import { iterationAt, rotation, vesselByImo, vesselStateAt } from './network.js';
-import { DAY, HOUR, iso } from './time.js';
+import { DAY, HOUR } from './time.js';
+import { isoSeconds } from '../../lib/dates.js';
 
 /** The longest track one answer holds. */
 const MAX_WINDOW_MS = 31 * DAY;
@@ -12,7 +13,7 @@ export function positionAt(seed: string, imo: string, t: number): VesselPosition
   const s = vesselStateAt(seed, imo, t);
   return {
     imo,
-    at: iso(t),
+    at: isoSeconds(t),
     latitude: Math.round(s.lat * 1e5) / 1e5,
     longitude: Math.round(s.lon * 1e5) / 1e5,
     speedKnots: Math.round(s.speedKnots * 10) / 10,

@@ -21,7 +21,8 @@ import {
   terminalYardPlace,
   type YardPlan,
 } from './story.js';
-import { DAY, HOUR, iso, localDate, MINUTE, roundTo } from './time.js';
+import { DAY, HOUR, localDate, MINUTE, roundTo } from './time.js';
+import { isoSeconds } from '../../lib/dates.js';
 
 /** Events further off than this are only planned (the schedule's time, unchanged). */
 export const PLAN_LEAD_MS = 21 * DAY;
@@ -161,7 +162,7 @@ function place(p: StoryPlace): Place {
 function when(ms: number, p: StoryPlace, dateOnly: boolean): When {
   return dateOnly
     ? { at: null, localDateTime: null, localDate: localDate(ms, p.timeZone) }
-    : { at: iso(ms), localDateTime: null, localDate: null };
+    : { at: isoSeconds(ms), localDateTime: null, localDate: null };
 }
 
 function dateWhen(date: string): When {
@@ -182,7 +183,7 @@ function fact(e: StoryEvent, c: Classified, p: StoryPlace, dateOnly: boolean): M
     sourceCode: `${e.sourceCode}/${c.suffix === 'A' ? 'ACT' : c.suffix === 'E' ? 'EST' : 'PLN'}`,
     // DCSA event ids are UUIDs: a name-based one keeps the id stable across world times.
     sourceEventId: referenceId('sandbox-event', `${e.id}-${c.suffix}`),
-    reportedAt: iso(c.reportedAt),
+    reportedAt: isoSeconds(c.reportedAt),
   };
 }
 
@@ -241,14 +242,14 @@ export function carrierAnswer(story: Story, worldTime: Date): CarrierAnswer {
     case 'scac_auto_detect_failed':
       return { status: 'not_found' };
     case 'expired':
-      return { status: 'awaiting_manifest', bookingNumber: story.number, receivedAt: iso(anchor - 2 * DAY) };
+      return { status: 'awaiting_manifest', bookingNumber: story.number, receivedAt: isoSeconds(anchor - 2 * DAY) };
     case 'retries_exhausted':
       return { status: 'unavailable', retryAfterSeconds: null };
     case 'booking_cancelled':
-      return { status: 'cancelled', bookingNumber: story.number, cancelledAt: iso(anchor - DAY) };
+      return { status: 'cancelled', bookingNumber: story.number, cancelledAt: isoSeconds(anchor - DAY) };
     case 'awaiting_manifest':
       if (w < anchor + MANIFEST_DELAY_MS)
-        return { status: 'awaiting_manifest', bookingNumber: story.bookingNumber!, receivedAt: iso(story.bookedAt) };
+        return { status: 'awaiting_manifest', bookingNumber: story.bookingNumber!, receivedAt: isoSeconds(story.bookedAt) };
       break;
     case 'flaky':
       if (w < anchor + FLAKY_MS) return { status: 'unavailable', retryAfterSeconds: 1800 };
@@ -383,7 +384,7 @@ export function terminalAnswer(story: Story, containerNumber: string, worldTime:
     holds: p.holds ? holds.map((h) => ({ name: h.name, status: h.status, description: h.description })) : null,
     fees: p.fees ? feesAt(y, p, w, terminalRules(key)) : null,
     lastFreeDay: p.lfd && lfd ? dateWhen(lfd) : null,
-    appointmentAt: p.appointment && appointment ? iso(appointment.at) : null,
+    appointmentAt: p.appointment && appointment ? isoSeconds(appointment.at) : null,
     yardLocation:
       p.location && discharged && !gone && !withdrawn('yardLocation') ? (offDock ? y.offDock!.yardLocation : y.yardLocation) : null,
     chassisNumber: p.chassis && y.fullOutAt !== null && w >= y.fullOutAt ? y.chassisNumber : null,

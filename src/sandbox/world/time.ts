@@ -1,15 +1,10 @@
 // Time helpers for the world: milliseconds since the epoch inside, ISO 8601 with Z (second precision) and
 // local dates in a place's IANA zone at the edges. Intl does the zone arithmetic; nothing reads the clock.
-import { isoSecondsOf, wallClockMs, zonedToUtcMs } from '../../lib/time-zones.js';
+import { wallClockMs, zonedToUtcMs } from '../../lib/time-zones.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
-
-/** `2024-05-03T14:00:00Z`: UTC, second precision. */
-export function iso(ms: number): string {
-  return isoSecondsOf(ms);
-}
 
 export function roundTo(ms: number, step: number): number {
   return Math.round(ms / step) * step;

@@ -11,7 +11,7 @@ import type { DomainEvent, StoredState } from '../../tracking/changes.js';
 import { inferNumber } from '../../tracking/infer-number.js';
 import { decideAfterSourceError } from '../../tracking/schedule.js';
 import type { ShipmentSnapshot } from '../../tracking/snapshot.js';
-import { isoInstant } from '../../tracking/time.js';
+import { isoSeconds } from '../../lib/dates.js';
 import { FREE_PLAN_CONTAINER_CAP } from '../tracking-requests.js';
 import { recordAccountEvent } from './account-events.js';
 import { shipmentColumns, writeAccountShipments } from './account-shipments.js';
@@ -173,7 +173,7 @@ async function startFollowing(
   const baseline: DomainEvent[] = state.containers.map((c) => ({
     type: 'container.created',
     container_number: c.number,
-    timestamp: isoInstant(worldNow.getTime()),
+    timestamp: isoSeconds(worldNow.getTime()),
     timezone: null,
   }));
   await writeAccountShipments(

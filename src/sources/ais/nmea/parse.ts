@@ -1,5 +1,6 @@
 // Pure mapping of one decoded AIS message to facts: where a vessel is (by MMSI) and who it is (MMSI ↔ IMO, name).
 // "Not available" values become null; a report without a usable position gives no position fact.
+import { isoSeconds } from '../../../lib/dates.js';
 import { isValidImo } from '../../../domain/imo.js';
 import { validated } from '../../terminals/sandbox/parse.js';
 import { AisMessage, READ_TYPES } from './raw.js';
@@ -61,7 +62,7 @@ export function parseAisMessage(decoded: unknown, receivedAt: Date): AisFacts {
       if (p) {
         positions.push({
           mmsi: m.mmsi,
-          at: wholeSecond(receivedAt),
+          at: isoSeconds(receivedAt),
           latitude: p.latitude,
           longitude: p.longitude,
           speedKnots: m.sog !== undefined && m.sog >= 0 && m.sog <= MAX_SOG_KNOTS ? m.sog : null,
@@ -90,5 +91,3 @@ function shipName(raw: string | undefined): string | null {
   const name = raw?.replace(/\s+/g, ' ').trim();
   return name ? name : null;
 }
-
-const wholeSecond = (t: Date) => new Date(Math.floor(t.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');

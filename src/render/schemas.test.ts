@@ -12,6 +12,7 @@ import { partyKind } from './party.js';
 import { partyRoleKind } from './party-role.js';
 import { placeKinds, ReferencePlaces } from './places.js';
 import {
+  boardContainerResource,
   errorDocument,
   listDocument,
   notificationDocument,
@@ -158,6 +159,16 @@ describe('resource schemas', () => {
       }),
     ];
     expect(rendered.flatMap(problems)).toEqual([]);
+  });
+
+  it("the board's container: the container with meta.attention", async () => {
+    const doc = await exampleNotification('container.created', 'https://x');
+    const container = doc.included!.find((r) => r.type === 'container')!;
+    const attention = { holds: ['customs'], available: false, lfd_days_left: -2, lfd: 'passed', demurrage_accruing: true };
+    expect(boardContainerResource.safeParse({ ...container, meta: { attention } }).error?.issues ?? []).toEqual([]);
+    expect(boardContainerResource.safeParse({ ...container, meta: { attention: { ...attention, needs_action: true } } }).success).toBe(
+      false,
+    );
   });
 
   it('refuses an attribute the schema does not know (strict), a null where it says never, an unknown enum value', () => {

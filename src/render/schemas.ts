@@ -96,21 +96,32 @@ export const toOne = <const T extends [string, ...string[]]>(...types: T) => z.s
 /** A to-many relationship: always present, `{data: []}` when empty. */
 export const toMany = <const T extends [string, ...string[]]>(...types: T) => z.strictObject({ data: z.array(refTo(...types)) });
 
-/**
- * A resource object of `type`, named `id` in the OpenAPI document. `links`: `'self'` when the resource always
- * carries its relative `links.self` (shipment, tracking_request, party …), else none (the reference's containers,
- * places and events carry none).
- */
-function resource<const T extends string, A extends z.ZodObject, R extends z.ZodObject>(
-  type: T,
-  opts: { id: string; description: string; attributes: A; relationships: R; links?: 'self' },
-) {
-  const base = { id: z.string(), type: z.literal(type), attributes: opts.attributes, relationships: opts.relationships };
-  const schema =
-    opts.links === 'self'
-      ? z.strictObject({ ...base, links: z.strictObject({ self: z.string().meta({ description: 'Relative: `/v2/<type>s/<id>`' }) }) })
-      : z.strictObject(base);
-  return schema.meta({ id: opts.id, description: opts.description });
+interface ResourceOptions<A, R> {
+  /** The component's name in the OpenAPI document. */
+  id: string;
+  description: string;
+  attributes: A;
+  relationships: R;
+}
+
+/** A resource object of `type` without resource `links` (the reference's containers, places and events carry none). */
+function resource<const T extends string, A extends z.ZodObject, R extends z.ZodObject>(type: T, opts: ResourceOptions<A, R>) {
+  return z
+    .strictObject({ id: z.string(), type: z.literal(type), attributes: opts.attributes, relationships: opts.relationships })
+    .meta({ id: opts.id, description: opts.description });
+}
+
+/** A resource object that always carries its relative `links.self` (shipment, tracking_request, party …). */
+function linkedResource<const T extends string, A extends z.ZodObject, R extends z.ZodObject>(type: T, opts: ResourceOptions<A, R>) {
+  return z
+    .strictObject({
+      id: z.string(),
+      type: z.literal(type),
+      attributes: opts.attributes,
+      relationships: opts.relationships,
+      links: z.strictObject({ self: z.string().meta({ description: 'Relative: `/v2/<type>s/<id>`' }) }),
+    })
+    .meta({ id: opts.id, description: opts.description });
 }
 
 const hold = z
@@ -167,7 +178,7 @@ export const shipmentAttributes = z.strictObject({
   updated_at: at(),
 });
 
-export const shipmentResource = resource('shipment', {
+export const shipmentResource = linkedResource('shipment', {
   id: 'Shipment',
   description: 'A shipment (bill of lading or booking) and its voyage (api-wire-notes §4.1).',
   attributes: shipmentAttributes,
@@ -184,7 +195,6 @@ export const shipmentResource = resource('shipment', {
       .optional()
       .meta({ description: 'Present when the request asked for it (`with_party_roles=true` or `include=party_roles`).' }),
   }),
-  links: 'self',
 });
 
 // ---------- container ----------
@@ -268,6 +278,35 @@ export const containerResource = resource('container', {
     pod_terminal: toOne('terminal', 'rail_terminal'),
     transport_events: toMany('transport_event'),
     raw_events: toMany('raw_event'),
+  }),
+});
+
+/** What a container of the board needs (tracking/attention.ts), its resource-level `meta.attention`. */
+export const attention = z
+  .strictObject({
+    holds: strings.meta({ description: 'The names of the holds that block pickup (status `hold`).' }),
+    available: z.boolean(),
+    lfd_days_left: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Whole days to the binding last free day, in its own calendar (negative once passed).' }),
+    lfd: z.enum(['passed', 'today', 'tomorrow', 'later']).nullable(),
+    demurrage_accruing: z.boolean(),
+  })
+  .meta({ id: 'Attention', description: ext('what a container on the board needs today.') });
+
+/** A container of `GET /v2/containers/board`: the container with `meta.attention`. */
+export const boardContainerResource = containerResource
+  .extend({ meta: z.strictObject({ attention }) })
+  .meta({ id: 'BoardContainer', description: ext('a container that needs action, with what it needs.') });
+
+/** `meta` of the board: the page's size, the number listed, and a count per kind over all pages. */
+export const boardMeta = z.strictObject({
+  size: z.number().int(),
+  total: z.number().int(),
+  counts: z.record(z.string(), z.number().int()).meta({
+    description: 'Per kind (`needs_action`, `on_hold`, `available`, `lfd_today`, `lfd_tomorrow`, `lfd_passed`, `demurrage_accruing`).',
   }),
 });
 
@@ -421,22 +460,20 @@ export const trackingRequestAttributes = z.strictObject({
   updated_at: at(),
 });
 
-export const trackingRequestResource = resource('tracking_request', {
+export const trackingRequestResource = linkedResource('tracking_request', {
   id: 'TrackingRequest',
   description: 'A request to track a number (api-wire-notes §4.3); `tracked_object` is the shipment once created.',
   attributes: trackingRequestAttributes,
   relationships: z.strictObject({ tracked_object: toOne('shipment'), customer: toOne('party'), user: toOne('user') }),
-  links: 'self',
 });
 
 export const partyAttributes = z.strictObject({ company_name: z.string(), created_at: at(), updated_at: at() });
 
-export const partyResource = resource('party', {
+export const partyResource = linkedResource('party', {
   id: 'Party',
   description: 'A party (customer) of the account.',
   attributes: partyAttributes,
   relationships: z.strictObject({}),
-  links: 'self',
 });
 
 export const partyRoleAttributes = z.strictObject({
@@ -445,12 +482,11 @@ export const partyRoleAttributes = z.strictObject({
   updated_at: at(),
 });
 
-export const partyRoleResource = resource('party_role', {
+export const partyRoleResource = linkedResource('party_role', {
   id: 'PartyRole',
   description: ext("a party's role on a shipment or a container."),
   attributes: partyRoleAttributes,
   relationships: z.strictObject({ party: toOne('party'), shipment: toOne('shipment'), container: toOne('container') }),
-  links: 'self',
 });
 
 export const searchResultAttributes = z.strictObject({
@@ -676,7 +712,7 @@ export const webhookNotificationLogResource = resource('webhook_notification_log
 
 // ---------- document events' samples (Tidemark processes no documents: only the samples show them) ----------
 
-export const documentResource = resource('document', {
+export const documentResource = linkedResource('document', {
   id: 'Document',
   description: 'A document of the document events; only in `GET /v2/webhook_notifications/examples`.',
   attributes: z.strictObject({
@@ -695,7 +731,6 @@ export const documentResource = resource('document', {
     email_submission: toOne('email_submission'),
     last_document_representation: toOne('document_representation'),
   }),
-  links: 'self',
 });
 
 export const emailSubmissionResource = resource('email_submission', {
@@ -735,12 +770,11 @@ export const apiKeyAttributes = z.strictObject({
   key: z.string().optional().meta({ description: 'The full key: in the response that creates it, and never again.' }),
 });
 
-export const apiKeyResource = resource('api_key', {
+export const apiKeyResource = linkedResource('api_key', {
   id: 'ApiKey',
   description: ext("one of the account's API keys, masked."),
   attributes: apiKeyAttributes,
   relationships: z.strictObject({}),
-  links: 'self',
 });
 
 // ---------- all of them ----------

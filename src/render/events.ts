@@ -2,13 +2,14 @@
 // (api-wire-notes §4.5–4.7): estimated events (their own table) and the container events, which are the
 // account event itself: its id, rendered from the engine's domain event kept as its payload.
 import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
-import type { Ref, RelationshipDef, ResourceKind } from './jsonapi.js';
+import type { RelationshipDef, ResourceKind } from './jsonapi.js';
 import { isoSeconds } from './jsonapi.js';
 import { containerKind } from './container.js';
 import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, portInclude, portRef, terminalInclude } from './places.js';
 import { shipmentKind } from './shipment.js';
 import { vesselInclude, vesselRef } from './vessel.js';
+import type { Attributes, Resource } from './schemas.js';
 
 /** An account event as a container event resource is rendered from it. */
 export interface AccountEventRecord {
@@ -34,7 +35,7 @@ interface EstimatedRecord {
 }
 const estimatedOf = (e: EstimatedEventRow) => e.record as unknown as EstimatedRecord;
 
-const ref = (id: string | null, type: string): Ref | null => (id ? { id, type } : null);
+const ref = <T extends string>(id: string | null, type: T): { id: string; type: T } | null => (id ? { id, type } : null);
 
 /** `shipment` of records that carry the id of one of the account's shipments. */
 function shipmentRelationship<T extends { account_id: string }>(deps: ResourceLoaders, idOf: (r: T) => string | null): RelationshipDef<T> {
@@ -65,9 +66,9 @@ function containerRelationship<T extends { account_id: string }>(deps: ResourceL
 }
 
 /** `shipment.estimated.arrival`'s object (§4.5): `port` is the port the estimate is for. */
-export const estimatedEventKind = (deps: ResourceLoaders): ResourceKind<EstimatedEventRow> => ({
+export const estimatedEventKind = (deps: ResourceLoaders): ResourceKind<EstimatedEventRow, Resource<'estimated_event'>> => ({
   type: 'estimated_event',
-  render: (e) => {
+  render: (e): Resource<'estimated_event'> => {
     const r = estimatedOf(e);
     return {
       id: e.id,
@@ -75,11 +76,11 @@ export const estimatedEventKind = (deps: ResourceLoaders): ResourceKind<Estimate
       attributes: {
         created_at: isoSeconds(e.created_at),
         estimated_timestamp: r.estimated_timestamp ?? isoSeconds(e.estimated_timestamp),
-        event: e.event,
+        event: e.event as Attributes<'estimated_event'>['event'],
         location_locode: r.location_locode,
         timezone: r.timezone,
         voyage_number: r.voyage_number,
-        data_source: r.data_source,
+        data_source: r.data_source as Attributes<'estimated_event'>['data_source'],
       },
       relationships: {
         shipment: { data: { id: e.shipment_id, type: 'shipment' } },
@@ -106,9 +107,11 @@ interface UpdatedPayload {
 const updatedOf = (e: AccountEventRecord) => e.payload as unknown as UpdatedPayload;
 
 /** `container.updated`'s object (§4.6): `{field: [old, new]}` changes of terminal data; `terminal` is the source. */
-export const containerUpdatedEventKind = (deps: ResourceLoaders): ResourceKind<AccountEventRecord> => ({
+export const containerUpdatedEventKind = (
+  deps: ResourceLoaders,
+): ResourceKind<AccountEventRecord, Resource<'container_updated_event'>> => ({
   type: 'container_updated_event',
-  render: (e) => {
+  render: (e): Resource<'container_updated_event'> => {
     const p = updatedOf(e);
     return {
       id: e.id,
@@ -117,7 +120,7 @@ export const containerUpdatedEventKind = (deps: ResourceLoaders): ResourceKind<A
         changeset: p.changeset ?? {},
         timestamp: p.timestamp ?? null,
         timezone: p.timezone ?? null,
-        data_source: p.data_source ?? null,
+        data_source: (p.data_source ?? null) as Attributes<'container_updated_event'>['data_source'],
       },
       relationships: {
         container: { data: ref(e.container_id, 'container') },
@@ -134,9 +137,11 @@ export const containerUpdatedEventKind = (deps: ResourceLoaders): ResourceKind<A
 });
 
 /** `container.created`'s object (§4.7). */
-export const containerCreatedEventKind = (deps: ResourceLoaders): ResourceKind<AccountEventRecord> => ({
+export const containerCreatedEventKind = (
+  deps: ResourceLoaders,
+): ResourceKind<AccountEventRecord, Resource<'container_created_event'>> => ({
   type: 'container_created_event',
-  render: (e) => {
+  render: (e): Resource<'container_created_event'> => {
     const p = e.payload as { timestamp?: string; timezone?: string | null };
     return {
       id: e.id,
@@ -163,14 +168,19 @@ interface TerminalChangedPayload {
 const terminalChangedOf = (e: AccountEventRecord) => e.payload as unknown as TerminalChangedPayload;
 
 /** `container.pod_terminal_changed`'s object (§4.7): `terminal` is the new POD terminal. */
-export const containerPodTerminalChangedEventKind = (deps: ResourceLoaders): ResourceKind<AccountEventRecord> => ({
+export const containerPodTerminalChangedEventKind = (
+  deps: ResourceLoaders,
+): ResourceKind<AccountEventRecord, Resource<'container_pod_terminal_changed_event'>> => ({
   type: 'container_pod_terminal_changed_event',
-  render: (e) => {
+  render: (e): Resource<'container_pod_terminal_changed_event'> => {
     const p = terminalChangedOf(e);
     return {
       id: e.id,
       type: 'container_pod_terminal_changed_event',
-      attributes: { data_source: p.data_source ?? null, timestamp: p.timestamp ?? null },
+      attributes: {
+        data_source: (p.data_source ?? null) as Attributes<'container_pod_terminal_changed_event'>['data_source'],
+        timestamp: p.timestamp ?? null,
+      },
       relationships: {
         container: { data: ref(e.container_id, 'container') },
         shipment: { data: ref(e.shipment_id, 'shipment') },

@@ -31,9 +31,14 @@ export interface RelationshipDef<T> {
   load(records: T[]): Promise<Related[]>;
 }
 
-export interface ResourceKind<T> {
+/**
+ * How one type is rendered. `R` is the wire object's type where the renderer is typed by its schema
+ * (`ResourceKind<Party, Resource<'party'>>`, src/render/schemas.ts): an attribute the schema lacks, or a value
+ * it does not allow, then fails typecheck.
+ */
+export interface ResourceKind<T, R extends ResourceObject = ResourceObject> {
   type: string;
-  render(record: T): ResourceObject;
+  render(record: T): R;
   /**
    * Relationships that `include` may name. `null`: a relationship of the wire format whose records
    * Tidemark does not hold yet; naming it is valid and includes nothing.
@@ -110,8 +115,5 @@ export async function resolveIncluded<T>(kind: ResourceKind<T>, records: T[], tr
 
 const key = (r: Ref) => `${r.type}:${r.id}`;
 
-/** ISO 8601 UTC with second precision and `Z`, or null. */
-export function isoSeconds(d: Date | null | undefined): string | null {
-  if (!d) return null;
-  return `${d.toISOString().slice(0, 19)}Z`;
-}
+/** Instants on the wire: the one formatter, lib/dates.ts. */
+export { isoSeconds } from '../lib/dates.js';

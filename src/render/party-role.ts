@@ -2,11 +2,12 @@ import type { PartyRoleRecord } from '../storage/repositories/party-roles.js';
 import { isoSeconds, type ResourceKind } from './jsonapi.js';
 import type { PartyLoaders } from './loaders.js';
 import { partyKind } from './party.js';
+import type { Resource } from './schemas.js';
 
 /** A party's role on a shipment or container (`party_role`); `include=party` sideloads the party. */
-export const partyRoleKind = (parties: PartyLoaders): ResourceKind<PartyRoleRecord> => ({
+export const partyRoleKind = (parties: PartyLoaders): ResourceKind<PartyRoleRecord, Resource<'party_role'>> => ({
   type: 'party_role',
-  render: (r) => ({
+  render: (r): Resource<'party_role'> => ({
     id: r.id,
     type: 'party_role',
     attributes: { role: r.role, created_at: isoSeconds(r.created_at), updated_at: isoSeconds(r.updated_at) },

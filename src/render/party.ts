@@ -1,10 +1,11 @@
 import type { Party } from '../storage/repositories/parties.js';
 import { isoSeconds, type RelationshipDef, type ResourceKind } from './jsonapi.js';
 import type { PartyLoaders } from './loaders.js';
+import type { Resource } from './schemas.js';
 
-export const partyKind: ResourceKind<Party> = {
+export const partyKind: ResourceKind<Party, Resource<'party'>> = {
   type: 'party',
-  render: (p) => ({
+  render: (p): Resource<'party'> => ({
     id: p.id,
     type: 'party',
     attributes: { company_name: p.companyName, created_at: isoSeconds(p.createdAt), updated_at: isoSeconds(p.updatedAt) },

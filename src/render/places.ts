@@ -19,6 +19,7 @@ import {
 import type { FacilityRef } from '../tracking/places.js';
 import type { Related, RelationshipDef, ResourceKind } from './jsonapi.js';
 import type { PlaceLoaders } from './loaders.js';
+import type { Resource } from './schemas.js';
 
 export interface PortPlace {
   id: string;
@@ -271,10 +272,10 @@ function unique(ids: readonly string[]): string[] {
 const coordinate = (n: number | null) => (n === null ? null : n.toFixed(4));
 
 export interface PlaceKinds {
-  port: ResourceKind<PortPlace>;
-  metroArea: ResourceKind<MetroAreaPlace>;
-  terminal: ResourceKind<TerminalPlace>;
-  railTerminal: ResourceKind<RailTerminalPlace>;
+  port: ResourceKind<PortPlace, Resource<'port'>>;
+  metroArea: ResourceKind<MetroAreaPlace, Resource<'metro_area'>>;
+  terminal: ResourceKind<TerminalPlace, Resource<'terminal'>>;
+  railTerminal: ResourceKind<RailTerminalPlace, Resource<'rail_terminal'>>;
 }
 
 const kindsOf = new WeakMap<PlaceLoaders, PlaceKinds>();
@@ -286,7 +287,7 @@ export function placeKinds(places: PlaceLoaders): PlaceKinds {
   const kinds: PlaceKinds = {
     port: {
       type: 'port',
-      render: (p) => ({
+      render: (p): Resource<'port'> => ({
         id: p.id,
         type: 'port',
         attributes: {
@@ -314,7 +315,7 @@ export function placeKinds(places: PlaceLoaders): PlaceKinds {
     },
     metroArea: {
       type: 'metro_area',
-      render: (m) => ({
+      render: (m): Resource<'metro_area'> => ({
         id: m.id,
         type: 'metro_area',
         attributes: {
@@ -332,7 +333,7 @@ export function placeKinds(places: PlaceLoaders): PlaceKinds {
     },
     terminal: {
       type: 'terminal',
-      render: (t) => ({
+      render: (t): Resource<'terminal'> => ({
         id: t.id,
         type: 'terminal',
         attributes: {
@@ -366,7 +367,7 @@ export function placeKinds(places: PlaceLoaders): PlaceKinds {
     },
     railTerminal: {
       type: 'rail_terminal',
-      render: (r) => ({
+      render: (r): Resource<'rail_terminal'> => ({
         id: r.id,
         type: 'rail_terminal',
         attributes: {

@@ -1,5 +1,6 @@
 import type { Carrier } from '../sources/reference/index.js';
 import type { ResourceKind } from './jsonapi.js';
+import type { Resource } from './schemas.js';
 
 /** A carrier of the reference table with what Tidemark's source for it provides (services/shipping-lines.ts). */
 export interface ShippingLineRecord extends Carrier {
@@ -12,9 +13,9 @@ export interface ShippingLineRecord extends Carrier {
  * carrier fills, with notes where partial), `tracking_url` (`${BLNUM}` template) and `contact_url`; null
  * for a carrier served by a configured real endpoint.
  */
-export const shippingLineKind: ResourceKind<ShippingLineRecord> = {
+export const shippingLineKind: ResourceKind<ShippingLineRecord, Resource<'shipping_line'>> = {
   type: 'shipping_line',
-  render: (c) => ({
+  render: (c): Resource<'shipping_line'> => ({
     id: c.id,
     type: 'shipping_line',
     attributes: {

@@ -3,14 +3,15 @@ import { isoSeconds, type ResourceKind } from './jsonapi.js';
 import type { ResourceLoaders } from './loaders.js';
 import { customerInclude } from './party.js';
 import { shipmentKind } from './shipment.js';
+import type { Attributes, Resource } from './schemas.js';
 
 /** The tracking_request resource (api-wire-notes §4.3); `tracked_object` is the shipment once created. */
-export const trackingRequestKind = (deps: ResourceLoaders): ResourceKind<TrackingRequestRecord> => {
+export const trackingRequestKind = (deps: ResourceLoaders): ResourceKind<TrackingRequestRecord, Resource<'tracking_request'>> => {
   const shipments = shipmentKind(deps);
   const { trackingRequests: requests, parties } = deps;
   return {
     type: 'tracking_request',
-    render: (r) => ({
+    render: (r): Resource<'tracking_request'> => ({
       id: r.id,
       type: 'tracking_request',
       attributes: {
@@ -20,7 +21,7 @@ export const trackingRequestKind = (deps: ResourceLoaders): ResourceKind<Trackin
         ref_numbers: r.ref_numbers,
         shipment_tags: r.shipment_tags,
         status: r.status,
-        failed_reason: r.failed_reason,
+        failed_reason: r.failed_reason as Attributes<'tracking_request'>['failed_reason'],
         is_retrying: r.is_retrying,
         retry_count: r.retry_count,
         created_at: isoSeconds(r.created_at),

@@ -6,6 +6,7 @@ import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, locationInclude, locationRef, terminalInclude } from './places.js';
 import { shipmentKind } from './shipment.js';
 import { vesselInclude, vesselRef } from './vessel.js';
+import type { Attributes, Resource } from './schemas.js';
 
 /** The fields of the engine's stored TransportEventRecord the wire object is made of. */
 interface StoredRecord {
@@ -29,22 +30,22 @@ interface StoredRecord {
 const recordOf = (e: TransportEventRow) => e.record as unknown as StoredRecord;
 
 /** The transport_event resource (api-wire-notes §4.4), rendered from the engine's stored record. */
-export const transportEventKind = (deps: ResourceLoaders): ResourceKind<TransportEventRow> => {
+export const transportEventKind = (deps: ResourceLoaders): ResourceKind<TransportEventRow, Resource<'transport_event'>> => {
   const { containers } = deps;
   return {
     type: 'transport_event',
-    render: (e) => {
+    render: (e): Resource<'transport_event'> => {
       const r = recordOf(e);
       return {
         id: e.id,
         type: 'transport_event',
         attributes: {
-          event: e.event,
+          event: e.event as Attributes<'transport_event'>['event'],
           voyage_number: r.voyage_number,
           timestamp: r.timestamp,
           timezone: r.timezone,
           location_locode: r.location_locode,
-          data_source: r.data_source,
+          data_source: r.data_source as Attributes<'transport_event'>['data_source'],
           value: r.value,
           invalidated_at: r.invalidated_at ?? null,
           created_at: isoSeconds(e.created_at),

@@ -3,7 +3,7 @@
 import { normalizeImo } from '../domain/imo.js';
 import { referenceId } from '../lib/ids.js';
 import type { VesselPositionRow, VesselRow } from '../storage/repositories/vessels.js';
-import { isoSeconds, type Ref, type RelationshipDef, type ResourceKind } from './jsonapi.js';
+import { isoSeconds, type RelationshipDef, type ResourceKind } from './jsonapi.js';
 import type { VesselLoaders } from './loaders.js';
 
 /** The wire id of the vessel with this IMO number (UUIDv5, stable across installs). */
@@ -19,7 +19,7 @@ export type VesselRecord = Pick<
 > & { positions?: VesselPositionRecord[] };
 
 /** The wire ref of the vessel with this IMO number, or null when it is not a 7-digit IMO number. */
-export function vesselRef(imo: string | null | undefined): Ref | null {
+export function vesselRef(imo: string | null | undefined): { id: string; type: 'vessel' } | null {
   const n = normalizeImo(imo);
   return n ? { id: vesselId(n), type: 'vessel' } : null;
 }

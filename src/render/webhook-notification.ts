@@ -28,6 +28,7 @@ import { trackingRequestKind } from './tracking-request.js';
 import { transportEventKind } from './transport-event.js';
 import { webhookKind } from './webhook.js';
 import { type ExampleDocumentRecords, type NotificationExample, notificationExample } from './webhook-examples.js';
+import type { Resource } from './schemas.js';
 
 /** A notification as the API shows it: with its delivery attempts, oldest first, when they were read. */
 export type NotificationRecord = NotificationRow & { logs?: NotificationLogRow[] };
@@ -83,9 +84,11 @@ const accountEventOf = (n: NotificationRow): AccountEventRecord => ({
 });
 
 /** One delivery attempt (Tidemark fills what the reference API leaves empty). */
-export const webhookNotificationLogKind = (_deps: NotificationDocumentLoaders): ResourceKind<NotificationLogRow> => ({
+export const webhookNotificationLogKind = (
+  _deps: NotificationDocumentLoaders,
+): ResourceKind<NotificationLogRow, Resource<'webhook_notification_log'>> => ({
   type: 'webhook_notification_log',
-  render: (l) => ({
+  render: (l): Resource<'webhook_notification_log'> => ({
     id: l.id,
     type: 'webhook_notification_log',
     attributes: {

@@ -3,19 +3,20 @@
 import type { WebhookView } from '../storage/repositories/webhooks.js';
 import { isoSeconds, type ResourceKind } from './jsonapi.js';
 import type { ResourceLoaders } from './loaders.js';
+import type { Attributes, Resource } from './schemas.js';
 
 export type WebhookRecord = WebhookView;
 
 /** Takes the loaders every kind takes, though a webhook has no relationships to load. */
-export const webhookKind = (_loaders: ResourceLoaders): ResourceKind<WebhookRecord> => ({
+export const webhookKind = (_loaders: ResourceLoaders): ResourceKind<WebhookRecord, Resource<'webhook'>> => ({
   type: 'webhook',
-  render: (w) => ({
+  render: (w): Resource<'webhook'> => ({
     id: w.id,
     type: 'webhook',
     attributes: {
       url: w.url,
       active: w.active,
-      events: w.events,
+      events: w.events as Attributes<'webhook'>['events'],
       secret: w.secret,
       headers: w.headers ?? [],
       created_at: isoSeconds(w.created_at),

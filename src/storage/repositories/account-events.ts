@@ -1,4 +1,4 @@
-import { type Queryable } from '../db.js';
+import type { Queryable } from '../db.js';
 import { insertNotificationsForEvents } from './webhooks.js';
 import type { AccountEvents } from '../schema.generated.js';
 

@@ -1,4 +1,4 @@
-import { type Queryable } from '../db.js';
+import type { Queryable } from '../db.js';
 import { changed, changeTag } from './changes.js';
 import type { SourceHealth } from '../schema.generated.js';
 

@@ -3,7 +3,7 @@
 // instead of counting them. Counted by src/domain/lfd.ts, as the board and the web app count; never after pickup.
 import { z } from 'zod';
 import { type LfdParty, lfdCountdown, localDate } from '../domain/lfd.js';
-import { isoSeconds } from '../render/jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 
 /** Statuses of a box that has left its pickup place (an off-dock box has not: it is picked up from the yard). */
 const LEFT_PICKUP_PLACE = new Set(['picked_up', 'delivered', 'empty_returned', 'dropped', 'loaded']);

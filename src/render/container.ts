@@ -1,7 +1,8 @@
 import { referenceId } from '../lib/ids.js';
 import type { ContainerRecord } from '../storage/repositories/containers.js';
 import type { RawEventRecord } from '../tracking/raw-events.js';
-import { isoSeconds, type ResourceKind } from './jsonapi.js';
+import type { ResourceKind } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, locationRef, terminalInclude } from './places.js';
 import { shipmentKind } from './shipment.js';

@@ -3,7 +3,7 @@
 // account event itself: its id, rendered from the engine's domain event kept as its payload.
 import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
 import type { RelationshipDef, ResourceKind } from './jsonapi.js';
-import { isoSeconds } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import { containerKind } from './container.js';
 import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, portInclude, portRef, terminalInclude } from './places.js';

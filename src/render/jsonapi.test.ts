@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TidemarkError } from '../domain/errors.js';
-import { isoSeconds, parseInclude, resolveIncluded, type ResourceKind } from './jsonapi.js';
+import { parseInclude, resolveIncluded, type ResourceKind } from './jsonapi.js';
 
 interface Rec {
   id: string;
@@ -77,12 +77,5 @@ describe('include', () => {
 
   it('includes nothing without include', async () => {
     expect(await resolveIncluded(container, [{ id: 'c1', parent: 's1' }], parseInclude(undefined, container))).toEqual([]);
-  });
-});
-
-describe('isoSeconds', () => {
-  it('formats UTC with second precision and Z', () => {
-    expect(isoSeconds(new Date('2026-02-25T15:03:44.987Z'))).toBe('2026-02-25T15:03:44Z');
-    expect(isoSeconds(null)).toBeNull();
   });
 });

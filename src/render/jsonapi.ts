@@ -114,6 +114,3 @@ export async function resolveIncluded<T>(kind: ResourceKind<T>, records: T[], tr
 }
 
 const key = (r: Ref) => `${r.type}:${r.id}`;
-
-/** Instants on the wire: the one formatter, lib/dates.ts. */
-export { isoSeconds } from '../lib/dates.js';

@@ -2,7 +2,7 @@
 // FeatureCollection — its ports, the vessel now, the AIS track sailed, and the estimated sea route ahead.
 import { densifyPath, type LatLon, seaRoute } from '../lib/sea-routes/index.js';
 import type { VesselPositionRow, VesselRow } from '../storage/repositories/vessels.js';
-import { isoSeconds } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import { countryName, type PortPlace, subdivisionName } from './places.js';
 
 /** A port of the route as the map shows it (services/container-route.ts plans them). */

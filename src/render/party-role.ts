@@ -1,5 +1,6 @@
 import type { PartyRoleRecord } from '../storage/repositories/party-roles.js';
-import { isoSeconds, type ResourceKind } from './jsonapi.js';
+import type { ResourceKind } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { PartyLoaders } from './loaders.js';
 import { partyKind } from './party.js';
 import type { Resource } from './schemas.js';

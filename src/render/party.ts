@@ -1,5 +1,6 @@
 import type { Party } from '../storage/repositories/parties.js';
-import { isoSeconds, type RelationshipDef, type ResourceKind } from './jsonapi.js';
+import type { RelationshipDef, ResourceKind } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { PartyLoaders } from './loaders.js';
 import type { Resource } from './schemas.js';
 

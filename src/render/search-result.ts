@@ -1,5 +1,6 @@
 import type { SearchHit } from '../storage/repositories/search.js';
-import { isoSeconds, type ResourceKind } from './jsonapi.js';
+import type { ResourceKind } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { Attributes, Resource } from './schemas.js';
 
 /**

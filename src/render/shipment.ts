@@ -1,6 +1,7 @@
 import type { ShipmentRecord } from '../storage/repositories/shipments.js';
 import { predictionReason } from '../tracking/predicted-eta.js';
-import { isoSeconds, type ResourceKind } from './jsonapi.js';
+import type { ResourceKind } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import { containerKind } from './container.js';
 import type { ResourceLoaders } from './loaders.js';
 import { customerInclude } from './party.js';

@@ -1,5 +1,6 @@
 import type { TrackingRequestRecord } from '../storage/repositories/tracking-requests.js';
-import { isoSeconds, type ResourceKind } from './jsonapi.js';
+import type { ResourceKind } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { ResourceLoaders } from './loaders.js';
 import { customerInclude } from './party.js';
 import { shipmentKind } from './shipment.js';

@@ -1,6 +1,6 @@
 import type { TransportEventRow } from '../storage/repositories/containers.js';
 import type { ResourceKind } from './jsonapi.js';
-import { isoSeconds } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import { containerKind } from './container.js';
 import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, locationInclude, locationRef, terminalInclude } from './places.js';

@@ -3,7 +3,8 @@
 import { normalizeImo } from '../domain/imo.js';
 import { referenceId } from '../lib/ids.js';
 import type { VesselPositionRow, VesselRow } from '../storage/repositories/vessels.js';
-import { isoSeconds, type RelationshipDef, type ResourceKind } from './jsonapi.js';
+import type { RelationshipDef, ResourceKind } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { VesselLoaders } from './loaders.js';
 
 /** The wire id of the vessel with this IMO number (UUIDv5, stable across installs). */

@@ -5,16 +5,8 @@ import { EVENT_CATALOGUE, type EventName, type IncludedType, isEventName, type R
 import type { TransportEventRow } from '../storage/repositories/containers.js';
 import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
 import type { NotificationLogRow, NotificationRow } from '../storage/repositories/webhooks.js';
-import {
-  type IncludeTree,
-  isoSeconds,
-  parseInclude,
-  type Ref,
-  type Related,
-  type ResourceKind,
-  type ResourceObject,
-  resolveIncluded,
-} from './jsonapi.js';
+import { type IncludeTree, parseInclude, type Ref, type Related, type ResourceKind, type ResourceObject, resolveIncluded } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { NotificationDocumentLoaders } from './loaders.js';
 import { ReferencePlaces } from './places.js';
 import {

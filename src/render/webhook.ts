@@ -1,7 +1,8 @@
 // The webhook resource (api-wire-notes §4.13): the endpoint, its events, custom headers and signing secret;
 // extras say when and why Tidemark turned it off after deliveries kept failing.
 import type { WebhookView } from '../storage/repositories/webhooks.js';
-import { isoSeconds, type ResourceKind } from './jsonapi.js';
+import type { ResourceKind } from './jsonapi.js';
+import { isoSeconds } from '../lib/dates.js';
 import type { ResourceLoaders } from './loaders.js';
 import type { Attributes, Resource } from './schemas.js';
 

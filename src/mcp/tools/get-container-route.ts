@@ -4,7 +4,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { hasFeature } from '../../domain/account.js';
-import { isoSeconds } from '../../render/jsonapi.js';
+import { isoSeconds } from '../../lib/dates.js';
 import type { RouteStop } from '../../services/containers.js';
 import { normalizeImo } from '../../services/vessels.js';
 import type { ToolContext } from '../context.js';

@@ -1,7 +1,7 @@
 // search_container: containers, shipments and tracking requests matching a number or reference.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { isoSeconds } from '../../render/jsonapi.js';
+import { isoSeconds } from '../../lib/dates.js';
 import type { ToolContext } from '../context.js';
 import { guarded, ok, READ_ONLY } from '../results.js';
 

@@ -1,6 +1,7 @@
 // An API key as the key routes render it (masked: the full key is in the create response only).
 import type { MaskedKey } from '../../../services/accounts.js';
-import { isoSeconds, type ResourceObject } from '../../../render/jsonapi.js';
+import type { ResourceObject } from '../../../render/jsonapi.js';
+import { isoSeconds } from '../../../lib/dates.js';
 
 export const renderApiKey = (k: MaskedKey): ResourceObject => ({
   id: k.id,

@@ -1,6 +1,6 @@
 // GET /auth/members: the users of the signed-in account.
 import type { App, HttpDeps } from '../../context.js';
-import { isoSeconds } from '../../../render/jsonapi.js';
+import { isoSeconds } from '../../../lib/dates.js';
 import { hide } from './session.js';
 
 export default function listMembers(app: App, deps: HttpDeps) {

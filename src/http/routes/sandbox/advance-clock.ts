@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { validationFailed } from '../../../domain/errors.js';
 import type { App, HttpDeps } from '../../context.js';
-import { isoSeconds } from '../../../render/jsonapi.js';
+import { isoSeconds } from '../../../lib/dates.js';
 import type { SandboxService } from '../../../services/sandbox.js';
 
 const HOUR_MS = 3600_000;

@@ -1,7 +1,7 @@
 // GET /sandbox/clock: the sandbox world clock (world time, speed, the advance under way).
 import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
-import { isoSeconds } from '../../../render/jsonapi.js';
+import { isoSeconds } from '../../../lib/dates.js';
 import type { SandboxService } from '../../../services/sandbox.js';
 
 const clockState = z.object({

@@ -7,7 +7,7 @@ import { type ErrorItem, validationFailed } from '../../../domain/errors.js';
 import type { LatLon } from '../../../lib/sea-routes/index.js';
 import type { FutureVoyage } from '../../../services/vessels.js';
 import type { HttpDeps } from '../../context.js';
-import { isoSeconds } from '../../../render/jsonapi.js';
+import { isoSeconds } from '../../../lib/dates.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { vesselKind } from '../../../render/vessel.js';
 

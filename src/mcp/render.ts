@@ -1,9 +1,9 @@
 // The REST API's JSON:API renderers, reused so that tools return the same attribute names as /v2.
 import { parseInclude, type ResourceKind, type ResourceObject, resolveIncluded } from '../render/jsonapi.js';
-import { containerKind } from '../render/container.js';
-import { shipmentKind } from '../render/shipment.js';
+import { containerKind, shipmentKind, transportEventKind } from '../render/kinds.js';
+
 import { trackingRequestKind } from '../render/tracking-request.js';
-import { transportEventKind } from '../render/transport-event.js';
+
 import type { McpDeps } from './context.js';
 
 export function kinds(deps: McpDeps) {

@@ -5,8 +5,7 @@ import type { ResourceKind } from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
 import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, locationRef, terminalInclude } from './places.js';
-import { shipmentKind } from './shipment.js';
-import { transportEventKind } from './transport-event.js';
+import type { RelatedKinds } from './kinds.js';
 import { vesselRef } from './vessel.js';
 
 /** Snapshot fields that are the engine's own bookkeeping, never on the wire. */
@@ -32,9 +31,9 @@ const INTERNAL = new Set([
  * The status is the stored one (a delivery marked by hand overrides the sources' until the empty return).
  * `raw_events` lists the raw events' ids when the record carries them (`raw_event_ids`, set by the routes).
  */
-export const containerKind = (deps: ResourceLoaders): ResourceKind<ContainerRecord> => {
+export const containerKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): ResourceKind<ContainerRecord> => {
   const { containers } = deps;
-  const shipments = shipmentKind(deps);
+  const shipments = kinds.shipment;
   return {
     type: 'container',
     render: (c) => {
@@ -86,11 +85,11 @@ export const containerKind = (deps: ResourceLoaders): ResourceKind<ContainerReco
       pod_terminal: terminalInclude(deps.places, (c) => [c.snapshot.pod_terminal]),
       pickup_facility: terminalInclude(deps.places, (c) => [c.snapshot.pickup_facility]),
       transport_events: {
-        targets: () => [transportEventKind(deps)],
+        targets: () => [kinds.transportEvent],
         async load(records) {
           const accountId = records[0]?.account_id;
           if (!accountId) return [];
-          const kind = transportEventKind(deps);
+          const kind = kinds.transportEvent;
           return (
             await containers.transportEventsOf(
               accountId,

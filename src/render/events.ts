@@ -2,12 +2,13 @@
 // (api-wire-notes §4.5–4.7): estimated events (their own table) and the container events, which are the
 // account event itself: its id, rendered from the engine's domain event kept as its payload.
 import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
+import { containerKind, shipmentKind } from './kinds.js';
 import type { RelationshipDef, ResourceKind } from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
-import { containerKind } from './container.js';
+
 import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, portInclude, portRef, terminalInclude } from './places.js';
-import { shipmentKind } from './shipment.js';
+
 import { vesselInclude, vesselRef } from './vessel.js';
 import type { Attributes, Resource } from './schemas.js';
 

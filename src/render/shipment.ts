@@ -2,7 +2,7 @@ import type { ShipmentRecord } from '../storage/repositories/shipments.js';
 import { predictionReason } from '../tracking/predicted-eta.js';
 import type { ResourceKind } from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
-import { containerKind } from './container.js';
+import type { RelatedKinds } from './kinds.js';
 import type { ResourceLoaders } from './loaders.js';
 import { customerInclude } from './party.js';
 import { partyRoleKind } from './party-role.js';
@@ -80,7 +80,7 @@ const placesOf = (s: ShipmentRecord) => (s.snapshot ?? {}) as PlaceFields;
  * `party_roles` is on the wire only when the list asked for it (`with_party_roles=true`) or includes it:
  * then the record carries `party_role_ids`.
  */
-export const shipmentKind = (deps: ResourceLoaders): ResourceKind<ShipmentRecord> => ({
+export const shipmentKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): ResourceKind<ShipmentRecord> => ({
   type: 'shipment',
   render: (s) => {
     const attributes: Record<string, unknown> = {};
@@ -113,11 +113,11 @@ export const shipmentKind = (deps: ResourceLoaders): ResourceKind<ShipmentRecord
   includable: {
     customer: customerInclude(deps.parties),
     containers: {
-      targets: () => [containerKind(deps)],
+      targets: () => [kinds.container],
       async load(records) {
         const accountId = records[0]?.account_id;
         if (!accountId) return [];
-        const kind = containerKind(deps);
+        const kind = kinds.container;
         return (
           await deps.containers.ofShipments(
             accountId,

@@ -1,9 +1,10 @@
 import type { TrackingRequestRecord } from '../storage/repositories/tracking-requests.js';
+import { shipmentKind } from './kinds.js';
 import type { ResourceKind } from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
 import type { ResourceLoaders } from './loaders.js';
 import { customerInclude } from './party.js';
-import { shipmentKind } from './shipment.js';
+
 import type { Attributes, Resource } from './schemas.js';
 
 /** The tracking_request resource (api-wire-notes §4.3); `tracked_object` is the shipment once created. */

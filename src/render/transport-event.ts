@@ -1,10 +1,9 @@
 import type { TransportEventRow } from '../storage/repositories/containers.js';
 import type { ResourceKind } from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
-import { containerKind } from './container.js';
 import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, locationInclude, locationRef, terminalInclude } from './places.js';
-import { shipmentKind } from './shipment.js';
+import type { RelatedKinds } from './kinds.js';
 import { vesselInclude, vesselRef } from './vessel.js';
 import type { Attributes, Resource } from './schemas.js';
 
@@ -30,7 +29,10 @@ interface StoredRecord {
 const recordOf = (e: TransportEventRow) => e.record as unknown as StoredRecord;
 
 /** The transport_event resource (api-wire-notes §4.4), rendered from the engine's stored record. */
-export const transportEventKind = (deps: ResourceLoaders): ResourceKind<TransportEventRow, Resource<'transport_event'>> => {
+export const transportEventKindOf = (
+  deps: ResourceLoaders,
+  kinds: RelatedKinds,
+): ResourceKind<TransportEventRow, Resource<'transport_event'>> => {
   const { containers } = deps;
   return {
     type: 'transport_event',
@@ -65,11 +67,11 @@ export const transportEventKind = (deps: ResourceLoaders): ResourceKind<Transpor
     },
     includable: {
       shipment: {
-        targets: () => [shipmentKind(deps)],
+        targets: () => [kinds.shipment],
         async load(records) {
           const accountId = records[0]?.account_id;
           if (!accountId) return [];
-          const kind = shipmentKind(deps);
+          const kind = kinds.shipment;
           return (await containers.shipments(accountId, [...new Set(records.map((r) => r.shipment_id))])).map((record) => ({
             kind,
             record,
@@ -77,11 +79,11 @@ export const transportEventKind = (deps: ResourceLoaders): ResourceKind<Transpor
         },
       },
       container: {
-        targets: () => [containerKind(deps)],
+        targets: () => [kinds.container],
         async load(records) {
           const accountId = records[0]?.account_id;
           if (!accountId) return [];
-          const kind = containerKind(deps);
+          const kind = kinds.container;
           return (await containers.byIds(accountId, [...new Set(records.map((r) => r.container_id))])).map((record) => ({ kind, record }));
         },
       },

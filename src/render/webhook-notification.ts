@@ -2,6 +2,7 @@
 // POSTed to receivers (`notificationDocument`), and the sample document of every event (`exampleNotification`),
 // which is the same document rendered from hand-made records by the same kinds.
 import { EVENT_CATALOGUE, type EventName, type IncludedType, isEventName, type ReferenceObjectType } from '../domain/event-catalogue.js';
+import { transportEventKind } from './kinds.js';
 import type { TransportEventRow } from '../storage/repositories/containers.js';
 import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
 import type { NotificationLogRow, NotificationRow } from '../storage/repositories/webhooks.js';
@@ -17,7 +18,7 @@ import {
   estimatedEventKind,
 } from './events.js';
 import { trackingRequestKind } from './tracking-request.js';
-import { transportEventKind } from './transport-event.js';
+
 import { webhookKind } from './webhook.js';
 import { type ExampleDocumentRecords, type NotificationExample, notificationExample } from './webhook-examples.js';
 import type { Resource } from './schemas.js';

@@ -2,12 +2,13 @@
 // first, each with what it needs in `meta.attention`, a page at a time (`filter[needs]` narrows the list to one
 // kind), and the counts per kind over all of them in the document meta.
 import { BOARD_KINDS } from '../../../services/containers.js';
+import { containerKind } from '../../../render/kinds.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { MAX_PAGE_SIZE, pageLinks, parsePage } from '../../jsonapi.js';
 import { filterParams, oneOf } from '../../query.js';
 import { sendDocument } from '../../reply.js';
-import { containerKind } from '../../../render/container.js';
+
 import { listQuery } from '../../schemas.js';
 
 const querystring = listQuery.extend({

@@ -1,9 +1,10 @@
 // GET /v2/containers/{id}: every attribute of the container, from the document cache when nothing it was built
 // from has changed.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { containerKind } from '../../../render/kinds.js';
 import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendCachedDocument } from '../../reply.js';
-import { containerKind } from '../../../render/container.js';
+
 import { shipmentDocumentTags } from '../../../services/document-cache.js';
 import { idParams, includeQuery } from '../../schemas.js';
 

@@ -1,8 +1,9 @@
 // GET /v2/containers: the account's containers, newest first; `filter[number]` typed any way.
 import { isUuid } from '../../../lib/ids.js';
+import { containerKind } from '../../../render/kinds.js';
 import type { ContainerFilter } from '../../../services/containers.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { containerKind } from '../../../render/container.js';
+
 import { checkedValue, filterParams, oneValue } from '../../query.js';
 import { listQuery } from '../../schemas.js';
 import { sendPage } from '../handlers.js';

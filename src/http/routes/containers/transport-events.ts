@@ -1,6 +1,7 @@
 // GET /v2/containers/{id}/transport_events: newest first by when each happened (transportEventOrder), paged.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { transportEventKind } from '../../../render/transport-event.js';
+import { transportEventKind } from '../../../render/kinds.js';
+
 import { idParams, listQuery } from '../../schemas.js';
 import { sendPage } from '../handlers.js';
 

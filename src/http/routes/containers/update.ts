@@ -1,11 +1,12 @@
 // PATCH /v2/containers/{id} (and the reference schema's id-less PATCH /v2/containers, the id in the body):
 // reference numbers, and `delivered_at` to mark a delivery by hand.
 import { z } from 'zod';
+import { containerKind } from '../../../render/kinds.js';
 import { validationFailed } from '../../../domain/errors.js';
 import { isIsoInstant } from '../../../lib/dates.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { containerKind } from '../../../render/container.js';
+
 import { idParams, labelList, resourceBody } from '../../schemas.js';
 import { idMismatch } from '../../errors.js';
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { shipmentKind } from '../../../render/kinds.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendCachedDocument } from '../../reply.js';
 import { shipmentDocumentTags } from '../../../services/document-cache.js';
-import { attachPartyRoles, shipmentKind } from '../../../render/shipment.js';
+import { attachPartyRoles } from '../../../render/shipment.js';
 import { idParams, includeQuery } from '../../schemas.js';
 
 export default function getShipment(app: App, deps: HttpDeps) {

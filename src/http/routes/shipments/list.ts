@@ -1,8 +1,9 @@
 // GET /v2/shipments: the account's shipments, newest first, with the reference API's filters.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { shipmentKind } from '../../../render/kinds.js';
 import { errorBody } from '../../errors.js';
 import { JSONAPI } from '../../reply.js';
-import { attachPartyRoles, shipmentKind } from '../../../render/shipment.js';
+import { attachPartyRoles } from '../../../render/shipment.js';
 import { sendPage } from '../handlers.js';
 import { referenceItems, shipmentFilter, shipmentsQuery } from './filters.js';
 

@@ -1,7 +1,8 @@
 // PATCH /v2/shipments/{id}/resume_tracking: track a stopped shipment again, as the reference API does.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { shipmentKind } from '../../../render/kinds.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { shipmentKind } from '../../../render/shipment.js';
+
 import { idParams } from '../../schemas.js';
 
 export default function resumeTracking(app: App, deps: HttpDeps) {

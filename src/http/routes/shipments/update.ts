@@ -1,10 +1,11 @@
 // PATCH /v2/shipments/{id}: the shipment's reference numbers and tags (the rest is the sources' word).
 import { z } from 'zod';
+import { shipmentKind } from '../../../render/kinds.js';
 import { validationFailed } from '../../../domain/errors.js';
 import { idMismatch } from '../../errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { shipmentKind } from '../../../render/shipment.js';
+
 import { idParams, labelList, resourceBody } from '../../schemas.js';
 
 const body = resourceBody('shipment', z.object({ ref_numbers: labelList.nullish(), tags: labelList.nullish() }).strict());

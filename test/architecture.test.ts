@@ -45,6 +45,55 @@ function imports(file: string): string[] {
 
 const top = (file: string) => relative(SRC, file).split('/')[0]!;
 
+/** The relative imports and re-exports of a module, each marked when it brings types only. */
+function runtimeImports(file: string): { spec: string; typeOnly: boolean }[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s+(type\s+)?([^;]*?)\s*from\s*['"](\.[^'"]+)['"]/gms)].map((m) => {
+    const names = /^\{([^}]*)\}$/s.exec(m[2]!.trim())?.[1];
+    const allTypes = names !== undefined && names.split(',').every((n) => !n.trim() || n.trim().startsWith('type '));
+    return { spec: m[3]!, typeOnly: Boolean(m[1]) || allTypes };
+  });
+}
+
+/** The .ts file an import names (`./x.js` → `./x.ts`). */
+function moduleFile(from: string, spec: string): string {
+  return resolve(dirname(from), spec.replace(/\.js$/, '.ts'));
+}
+
+/** The import cycles of a graph: its strongly connected parts of more than one module (Tarjan). */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const part: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      part.push(w);
+    } while (w !== v);
+    if (part.length > 1) cycles.push(part.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
 describe('dependency rule', () => {
   const all = files(SRC);
 
@@ -92,16 +141,27 @@ describe('dependency rule', () => {
     expect(cycles).toEqual([]);
   });
 
-  it('render reads storage for its row types only (it loads nothing itself: render/loaders.ts)', () => {
+  it('render and http read storage for its types only (render loads through render/loaders.ts, http through services)', () => {
     const loads: string[] = [];
-    for (const file of all.filter((f) => top(f) === 'render')) {
-      const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/import\s+(type\s+)?[^;]*?from\s*['"](\.[^'"]+)['"]/g)) {
-        const rel = relative(SRC, resolve(dirname(file), m[2]!));
-        if (rel.startsWith('storage/') && !m[1]) loads.push(`${relative(SRC, file)} imports ${rel}`);
+    for (const file of all.filter((f) => top(f) === 'render' || top(f) === 'http')) {
+      for (const { spec, typeOnly } of runtimeImports(file)) {
+        const rel = relative(SRC, resolve(dirname(file), spec));
+        if (rel.startsWith('storage/') && !typeOnly) loads.push(`${relative(SRC, file)} imports ${rel}`);
       }
     }
     expect(loads).toEqual([]);
+  });
+
+  it('no module imports itself back through others (type imports aside, which vanish at run time)', () => {
+    const graph = new Map(
+      all.map((f) => [
+        f,
+        runtimeImports(f)
+          .filter((i) => !i.typeOnly)
+          .map((i) => moduleFile(f, i.spec)),
+      ]),
+    );
+    expect(cyclesOf(graph).map((c) => c.map((f) => relative(SRC, f)).join(' -> '))).toEqual([]);
   });
 
   it('every job is declared in a file of its own under src/workers/ (workers/jobs.ts lists them)', () => {

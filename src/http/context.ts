@@ -2,52 +2,19 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../config/index.js';
 import type { Account, Feature, RateBucket } from '../domain/account.js';
-import type { Clocks } from '../domain/clock.js';
-import type { AccountService } from '../services/accounts.js';
-import type { ContainerService } from '../services/containers.js';
 import type { DocumentCache } from '../services/document-cache.js';
-import type { NotificationService } from '../services/notifications.js';
-import type { WebhookService } from '../services/webhooks.js';
 import type { OAuthService } from '../services/oauth.js';
-import type { NumberInferenceService } from '../services/number-inference.js';
-import type { PartyService } from '../services/parties.js';
-import type { PlaceService } from '../services/places.js';
-import type { PartyRoleService } from '../services/party-roles.js';
-import type { RateLimitService } from '../services/rate-limits.js';
 import type { SandboxService } from '../services/sandbox.js';
-import type { SearchService } from '../services/search.js';
-import type { ShipmentService } from '../services/shipments.js';
-import type { ShippingLineService } from '../services/shipping-lines.js';
 import type { TrackingEngine } from '../services/tracking-engine.js';
-import type { TrackingRequestService } from '../services/tracking-requests.js';
 import type { UserRow, UserService } from '../services/users.js';
-import type { VesselService } from '../services/vessels.js';
 import type { Db } from '../storage/db.js';
+import type { FrontEndServices } from '../services/front-ends.js';
 import type { Metrics } from './metrics.js';
 
-export interface HttpDeps {
-  config: Config;
+/** The front ends' services (services/front-ends.ts) and what only the HTTP layer needs. */
+export interface HttpDeps extends FrontEndServices {
   db: Db;
-  clocks: Clocks;
-  accounts: AccountService;
-  parties: PartyService;
-  partyRoles: PartyRoleService;
-  shipments: ShipmentService;
-  containers: ContainerService;
-  shippingLines: ShippingLineService;
-  /** Ports, metro areas and terminals (reference data, global). */
-  places: PlaceService;
-  /** Vessels and the AIS positions gathered for them (global). */
-  vessels: VesselService;
-  numberInference: NumberInferenceService;
-  trackingRequests: TrackingRequestService;
-  search: SearchService;
-  /** Webhook notifications and their delivery attempts (read side). */
-  notifications: NotificationService;
-  /** Webhooks: management, secrets, trigger, redelivery and replay. */
-  webhooks: WebhookService;
   /** People, sessions and one-time links of the web app. */
   users: UserService;
   /** The OAuth 2.1 authorization server of MCP clients, and the check of its access tokens. */
@@ -59,7 +26,6 @@ export interface HttpDeps {
   mcpServer(account: Account, request?: McpRequest): McpServer;
   /** Stop, resume and on-demand refresh; the engine's attempts and refreshes run in workers. */
   trackingEngine: TrackingEngine;
-  rateLimits: RateLimitService;
   /** Rendered container and shipment documents kept in this process (started with the API role). */
   documents: DocumentCache;
   metrics: Metrics;

@@ -50,7 +50,7 @@ function runtimeImports(file: string): { spec: string; typeOnly: boolean }[] {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(/^(?:import|export)\s+(type\s+)?([^;]*?)\s*from\s*['"](\.[^'"]+)['"]/gms)].map((m) => {
     const names = /^\{([^}]*)\}$/s.exec(m[2]!.trim())?.[1];
-    const allTypes = names !== undefined && names.split(',').every((n) => !n.trim() || n.trim().startsWith('type '));
+    const allTypes = names?.split(',').every((n) => !n.trim() || n.trim().startsWith('type ')) ?? false;
     return { spec: m[3]!, typeOnly: Boolean(m[1]) || allTypes };
   });
 }

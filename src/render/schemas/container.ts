@@ -29,10 +29,19 @@ export const containerAttributes = z.strictObject({
   availability_known: z.boolean(),
   available_for_pickup: z.boolean().nullable(),
   ready_for_pickup: z.boolean().meta({ description: ext('`available_for_pickup` is true and no hold there has status `hold`.') }),
-  bound_inland: z.boolean().nullable().optional().meta({
-    description:
-      "Whether the bill of lading's destination is an inland rail hub (null: not said yet). An engine field that reaches the wire.",
-  }),
+  // An engine field that has reached the wire (src/render/container.ts does not hide it): kept, documented.
+  bound_inland: z
+    .boolean()
+    .nullable()
+    .optional()
+    .meta({
+      description: ext(
+        "the bill of lading's destination is an inland rail hub (a metro area) other than the POD: the box goes on " +
+          'from the POD by rail before any rail leg is reported, so it is `awaiting_inland_transfer` from discharge, ' +
+          'never `available` at the POD terminal, and its pickup place is the inland rail terminal. A full out at the ' +
+          'POD (`pod_full_out_at`) overrides it. Null until a carrier answer lists the box; absent on the webhook samples' containers.',
+      ),
+    }),
   location_at_pod_terminal: text(),
   pod_full_out_chassis_number: text(),
   pod_arrived_at: at(),

@@ -39,7 +39,7 @@ export const containerAttributes = z.strictObject({
         "the bill of lading's destination is an inland rail hub (a metro area) other than the POD: the box goes on " +
           'from the POD by rail before any rail leg is reported, so it is `awaiting_inland_transfer` from discharge, ' +
           'never `available` at the POD terminal, and its pickup place is the inland rail terminal. A full out at the ' +
-          'POD (`pod_full_out_at`) overrides it. Null until a carrier answer lists the box; absent on the webhook samples' containers.',
+          'POD (`pod_full_out_at`) overrides it. Null until a carrier answer lists the box; absent on the webhook samples’ containers.',
       ),
     }),
   location_at_pod_terminal: text(),

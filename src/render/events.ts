@@ -1,6 +1,7 @@
 // The event resources a webhook notification points at besides transport events and tracking requests
 // (api-wire-notes §4.5–4.7): estimated events (their own table) and the container events, which are the
 // account event itself: its id, rendered from the engine's domain event kept as its payload.
+import { readEstimatedEventRecord } from '../tracking/stored.js';
 import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
 import { containerKind, shipmentKind } from './kinds.js';
 import type { RelationshipDef, ResourceKind } from './jsonapi.js';
@@ -24,17 +25,8 @@ export interface AccountEventRecord {
   payload: Record<string, unknown>;
 }
 
-/** The fields of the engine's stored EstimatedEventRecord the wire object is made of. */
-interface EstimatedRecord {
-  estimated_timestamp: string;
-  location_locode: string | null;
-  timezone: string | null;
-  voyage_number: string | null;
-  vessel_imo?: string | null;
-  vessel_name?: string | null;
-  data_source: string;
-}
-const estimatedOf = (e: EstimatedEventRow) => e.record as unknown as EstimatedRecord;
+/** The engine's stored record, through its column's reader. */
+const estimatedOf = (e: EstimatedEventRow) => readEstimatedEventRecord(e.record);
 
 const ref = <T extends string>(id: string | null, type: T): { id: string; type: T } | null => (id ? { id, type } : null);
 

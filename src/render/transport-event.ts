@@ -1,3 +1,4 @@
+import { readTransportEventRecord } from '../tracking/stored.js';
 import type { TransportEventRow } from '../storage/repositories/containers.js';
 import type { ResourceKind } from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
@@ -7,26 +8,8 @@ import type { RelatedKinds } from './kinds.js';
 import { vesselInclude, vesselRef } from './vessel.js';
 import type { Attributes, Resource } from './schemas.js';
 
-/** The fields of the engine's stored TransportEventRecord the wire object is made of. */
-interface StoredRecord {
-  event: string;
-  voyage_number: string | null;
-  timestamp: string | null;
-  timezone: string | null;
-  location_locode: string | null;
-  location_type: 'port' | 'metro_area' | null;
-  /** A FacilityRef. */
-  terminal: unknown;
-  vessel_imo?: string | null;
-  vessel_name?: string | null;
-  data_source: string;
-  value: string | null;
-  /** Set on events taken back (a delivery marked by hand, then unmarked). */
-  invalidated_at?: string | null;
-  /** When Tidemark first saw the occurrence or this version of it (domain time); absent on records from before it. */
-  observed_at?: string | null;
-}
-const recordOf = (e: TransportEventRow) => e.record as unknown as StoredRecord;
+/** The engine's stored record, through its column's reader. */
+const recordOf = (e: TransportEventRow) => readTransportEventRecord(e.record);
 
 /** The transport_event resource (api-wire-notes §4.4), rendered from the engine's stored record. */
 export const transportEventKindOf = (
@@ -49,7 +32,7 @@ export const transportEventKindOf = (
           location_locode: r.location_locode,
           data_source: r.data_source as Attributes<'transport_event'>['data_source'],
           value: r.value,
-          invalidated_at: r.invalidated_at ?? null,
+          invalidated_at: ('invalidated_at' in r ? r.invalidated_at : null) ?? null,
           created_at: isoSeconds(e.created_at),
           // Extra (docs/extensions.md): when Tidemark first saw it, in domain time; `created_at` is wall time.
           observed_at: r.observed_at ?? null,

@@ -14,6 +14,7 @@
 //   documents that were typed when written.
 // What is checked is what a wrong column or a misplaced cast looks like: the value is a JSON object (not null, an
 // array or a scalar) or, for lists, an array of objects. A failure names the column.
+import type { ManualTransportEventRecord } from './manual-delivery.js';
 import type { StoredState } from './state.js';
 import type { ContainerSnapshot, EstimatedEventRecord, ShipmentSnapshot, TransportEventRecord } from './snapshot.js';
 
@@ -68,9 +69,12 @@ export function readStoredState(json: unknown, column = 'tracked_shipments.state
   return state;
 }
 
-/** `transport_events.record`. */
-export function readTransportEventRecord(json: unknown, column = 'transport_events.record'): TransportEventRecord {
-  return object<TransportEventRecord>(column, json);
+/** `transport_events.record`: an event the sources gave, or a delivery the user marked (manual-delivery.ts). */
+export function readTransportEventRecord(
+  json: unknown,
+  column = 'transport_events.record',
+): TransportEventRecord | ManualTransportEventRecord {
+  return object<TransportEventRecord | ManualTransportEventRecord>(column, json);
 }
 
 /** `estimated_events.record`. */

@@ -1,6 +1,7 @@
 // An attempt at a tracking request: pick the carrier, find (or make) the shared tracked shipment, reuse what another
 // account's tracking fetched a moment ago or fetch now, and start the account following it — its shipment, its
 // baseline (containers created, history stored, nothing else announced) and `tracking_request.succeeded`.
+import { readStoredState } from '../../tracking/stored.js';
 import type { Account } from '../../domain/account.js';
 import { newId } from '../../lib/ids.js';
 import type { Queryable } from '../../storage/db.js';
@@ -128,7 +129,7 @@ async function followInTransaction(ctx: EngineContext, tx: Queryable, a: Request
     await attemptAgainSoon(ctx, tx, req, worldNow);
     return;
   }
-  const state = findings ? findings.state : ((current.state as StoredState | null) ?? null);
+  const state = findings ? findings.state : readStoredState(current.state);
   if (!state?.shipment) {
     await finishAttempt(ctx, tx, req, { status: 'failed', failedReason: 'data_unavailable' }, worldNow, scac);
     return;

@@ -1,17 +1,17 @@
 // Committing refreshes (one, or a batch together) in the caller's transaction: raw observations, the tracked
 // shipments' new state and schedule, the vessels they name, every following account's projection and events,
 // and auto-stops. A few multi-row statements whatever the number of refreshes.
+import { readStoredState } from '../../tracking/stored.js';
 import { newId } from '../../lib/ids.js';
 import type { Queryable } from '../../storage/db.js';
 import * as repo from '../../storage/repositories/tracking.js';
 import { findVesselsByImos, rememberVessels } from '../../storage/repositories/vessels.js';
-import type { StoredState } from '../../tracking/changes.js';
 import type { StopReason } from '../../tracking/schedule.js';
 import { vesselsNamedIn } from '../vessels.js';
 import { type AccountShipmentWrite, writeAccountShipments } from './account-shipments.js';
 import type { EngineContext } from './context.js';
 import type { RefreshFindings } from './gather.js';
-import { scheduleAfterRefresh } from './schedule.js';
+import { type ScheduledUpdate, scheduleAfterRefresh } from './schedule.js';
 import { stopAccountShipment } from './stop-resume.js';
 
 /** One tracked shipment's refresh, ready to commit (was the engine's `Unit`). */
@@ -25,7 +25,7 @@ export interface RefreshToCommit {
 }
 
 /** A refresh with its tracked shipment's new columns and its auto-stop reason. */
-type PlannedRefresh = RefreshToCommit & { update: repo.TrackedShipmentUpdate; stop: StopReason | null };
+type PlannedRefresh = RefreshToCommit & { update: ScheduledUpdate; stop: StopReason | null };
 
 /**
  * Writes refreshes (one, or a batch committed together): observations, state, schedule, every account's
@@ -58,7 +58,7 @@ export async function commitRefreshes(
   // The rows are written before the followers are read, and must be: an attempt reusing a tracked shipment's
   // state (attempt.ts) holds a share lock on its row until its new shipment is committed, so that shipment is either
   // among the followers read here or reads the state written here.
-  const followed = planned.filter((p) => (p.update.state as StoredState | null)?.shipment);
+  const followed = planned.flatMap((p) => (p.update.state?.shipment ? [{ ...p, state: p.update.state }] : []));
   const linked = await repo.activeLinkedShipmentsOf(
     tx,
     followed.map((p) => p.tracked.id),
@@ -70,10 +70,10 @@ export async function commitRefreshes(
       if (shipment.tracked_shipment_id !== p.tracked.id) continue;
       writes.push({
         shipment,
-        state: p.update.state as StoredState,
+        state: p.state,
         events: p.findings.events,
         tracked: after,
-        previous: (p.tracked.state as StoredState | null) ?? null,
+        previous: readStoredState(p.tracked.state),
       });
     }
   }
@@ -110,11 +110,11 @@ async function keepObservations(tx: Queryable, refreshes: readonly RefreshToComm
  * name they give replaces the stored one. Only rows that change are written: vessel rows are shared by every
  * refresh, and a written row stays locked until the commit.
  */
-async function rememberNamedVessels(tx: Queryable, planned: readonly { update: repo.TrackedShipmentUpdate }[], wall: Date): Promise<void> {
+async function rememberNamedVessels(tx: Queryable, planned: readonly { update: ScheduledUpdate }[], wall: Date): Promise<void> {
   const named = new Map<string, { id: string; imo: string; name: string | null }>();
   for (const { update } of planned) {
     if (!update.state) continue;
-    for (const v of vesselsNamedIn(update.state as StoredState)) {
+    for (const v of vesselsNamedIn(update.state)) {
       const seen = named.get(v.imo);
       named.set(v.imo, seen && v.name === null ? seen : v);
     }

@@ -1,6 +1,7 @@
 // Asking the sources about one tracked shipment: the carrier when it is due (or forced), then, from what the
 // carrier's word says, the POD terminals and the railroad when theirs are due. Every source asked is noted for its
 // health; our own per-source rate limit is taken before each request.
+import { readStoredState } from '../../tracking/stored.js';
 import { SourceError, type SourceObservation, type TrackTarget } from '../../sources/contract.js';
 import { RAILROADS, terminalById, terminalNaturalKey } from '../../sources/reference/index.js';
 import type { RegisteredSource, SourceRegistry } from '../../sources/registry.js';
@@ -44,7 +45,7 @@ export async function fetchSources(
   opts: ForceAsk,
 ): Promise<SourceAnswers> {
   const registry = ctx.registry();
-  const previous = (tracked.state as StoredState | null) ?? null;
+  const previous = readStoredState(tracked.state);
   const now = worldNow.getTime();
   const due = (at: Date | null) => at === null || at.getTime() <= now;
   const answers: SourceAnswers = {

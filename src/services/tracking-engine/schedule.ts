@@ -2,7 +2,11 @@
 // by phase, the line's failures backing off, a source's Retry-After), what it last said, and whether it stops.
 import type * as repo from '../../storage/repositories/tracking.js';
 import { autoStopReason, nextChecks, type StopReason } from '../../tracking/schedule.js';
+import type { StoredState } from '../../tracking/state.js';
 import type { RefreshFindings } from './gather.js';
+
+/** The row's new columns, with the state as the engine's type (storage keeps json columns `unknown`). */
+export type ScheduledUpdate = Omit<repo.TrackedShipmentUpdate, 'state'> & { state: StoredState | null };
 
 /**
  * A refresh's new schedule and state for its tracked shipment, and the auto-stop reason if it stops.
@@ -13,7 +17,7 @@ export function scheduleAfterRefresh(
   findings: RefreshFindings,
   keepSchedule: boolean,
   worldNow: Date,
-): { update: repo.TrackedShipmentUpdate; stop: StopReason | null } {
+): { update: ScheduledUpdate; stop: StopReason | null } {
   const failures = findings.carrierError ? tracked.line_consecutive_failures + 1 : findings.carrier ? 0 : tracked.line_consecutive_failures;
   const state = findings.state;
   const checks = nextChecks(state?.shipment ?? null, state?.containers ?? [], worldNow, failures);
@@ -35,7 +39,7 @@ export function scheduleAfterRefresh(
   if (findings.carrierError?.kind === 'cancelled' && state?.shipment) stop = 'booking_cancelled';
   else if (state?.shipment) stop = autoStopReason(state.shipment, state.containers, lineLastChangedAt, worldNow);
 
-  const update: repo.TrackedShipmentUpdate = {
+  const update: ScheduledUpdate = {
     state,
     rail_scac: findings.railScac,
     active: stop === null,

@@ -1,10 +1,10 @@
 // Stopping and resuming an account's tracking: by the user (stop_tracking / resume_tracking) or, for every
 // follower, when a refresh finds the journey over (auto-stop). Its requests become `tracking_stopped` with the event.
+import { readStoredState } from '../../tracking/stored.js';
 import * as requests from '../../storage/repositories/tracking-requests.js';
 import { findAccountById } from '../../storage/repositories/accounts.js';
 import type { Queryable } from '../../storage/db.js';
 import * as repo from '../../storage/repositories/tracking.js';
-import type { StoredState } from '../../tracking/changes.js';
 import { recordAccountEvent } from './account-events.js';
 import { writeAccountShipments } from './account-shipments.js';
 import type { EngineContext } from './context.js';
@@ -39,7 +39,7 @@ export async function resumeTracking(ctx: EngineContext, accountId: string, ship
         // after the update above, which holds the row's lock: a refresh has committed, or projects onto this
         // shipment too once this commits.
         const tracked = await repo.findTrackedShipment(tx, shipment.tracked_shipment_id);
-        const state = (tracked?.state as StoredState | null) ?? null;
+        const state = readStoredState(tracked?.state);
         if (tracked && state?.shipment) {
           const account = await findAccountById(tx, accountId);
           await writeAccountShipments(

@@ -1,7 +1,8 @@
 // Applying new AIS positions of vessels to the shipments they carry, without asking any source: the AIS-only
 // refresh (its port calls become transport events, merged with the line's; schedules are left as they are).
+import { readStoredState } from '../../tracking/stored.js';
 import * as repo from '../../storage/repositories/tracking.js';
-import { detectChanges, type StoredState } from '../../tracking/changes.js';
+import { detectChanges, } from '../../tracking/changes.js';
 import { normalize } from '../../tracking/normalize.js';
 import { aisTrackInputs } from './ais-track.js';
 import { commitRefreshes } from './commit.js';
@@ -34,7 +35,7 @@ export async function applyVesselPositions(ctx: EngineContext, imos: readonly st
 /** The AIS-only refresh of one claimed tracked shipment; false (and released) when the track changes nothing. */
 async function applyToClaimed(ctx: EngineContext, tracked: repo.TrackedShipmentRow, worldNow: Date): Promise<boolean> {
   const id = tracked.id;
-  const previous = (tracked.state as StoredState | null) ?? null;
+  const previous = readStoredState(tracked.state);
   const [ais] = await aisTrackInputs(ctx.db, [previous?.shipment ? previous : null], worldNow);
   if (!previous || !ais) {
     await repo.releaseTrackedShipment(ctx.db, id, tracked.lease_until);

@@ -53,8 +53,8 @@ describe('small labels', () => {
   });
 
   it.each([
-    [{ equipment_length: 40, equipment_height: 'high_cube', equipment_type: 'dry' }, '40′ high cube dry'],
-    [{ equipment_length: 20, equipment_height: 'standard', equipment_type: 'reefer' }, '20′ reefer'],
+    [{ equipment_length: 40 as const, equipment_height: 'high_cube' as const, equipment_type: 'dry' as const }, '40′ high cube dry'],
+    [{ equipment_length: 20 as const, equipment_height: 'standard' as const, equipment_type: 'reefer' as const }, '20′ reefer'],
     [{ equipment_length: null, equipment_height: null, equipment_type: null }, '—'],
   ])('equipmentLabel %j → %s', (a, label) => {
     expect(equipmentLabel(a)).toBe(label);

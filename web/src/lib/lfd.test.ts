@@ -59,7 +59,7 @@ describe('the binding last free day in words', () => {
   });
 
   it('a box that has left without a pickup time is not counted at all', () => {
-    for (const status of ['picked_up', 'delivered', 'empty_returned', 'dropped', 'loaded']) {
+    for (const status of ['picked_up', 'delivered', 'empty_returned', 'dropped', 'loaded'] as const) {
       const s = lfdStanding(kkfu({ current_status: status }), new Date('2026-12-20T12:00:00Z'));
       expect(s.countdown, status).toEqual({ state: 'none' });
       expect(standingSentence(s), status).not.toMatch(/days? (left|ago)|today|tomorrow/);

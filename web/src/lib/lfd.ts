@@ -5,22 +5,28 @@
 import { type LfdCountdown, type LfdParty, lfdCountdown, localDate } from '../../../src/domain/lfd.js';
 import { leftPickupPlace } from '../../../src/domain/pickup.js';
 
+import type { ContainerAttributes } from './resources';
+
 export type { LfdParty } from '../../../src/domain/lfd.js';
 
 export type Tone = 'neutral' | 'good' | 'warn' | 'bad' | 'info';
 
-/** What the pages read of a container for its last free days (the /v2 attribute names). */
-export interface LfdFields {
-  current_status: string;
-  pickup_lfd_binding: string | null;
-  pickup_lfd_binding_party: LfdParty | null;
-  pickup_lfd_binding_timezone: string | null;
-  import_deadlines?: { pickup_lfd_line: string | null; pickup_lfd_terminal: string | null; pickup_lfd_rail: string | null } | null;
-  pod_timezone: string | null;
-  final_destination_timezone: string | null;
-  pod_full_out_at: string | null;
-  final_destination_full_out_at: string | null;
-}
+/**
+ * What the pages read of a container for its last free days (its /v2 attributes). The binding date's three fields
+ * are absent on a container not refreshed since they were added: read as no binding date.
+ */
+export type LfdFields = Pick<
+  ContainerAttributes,
+  | 'current_status'
+  | 'pickup_lfd_binding'
+  | 'pickup_lfd_binding_party'
+  | 'pickup_lfd_binding_timezone'
+  | 'import_deadlines'
+  | 'pod_timezone'
+  | 'final_destination_timezone'
+  | 'pod_full_out_at'
+  | 'final_destination_full_out_at'
+>;
 
 const PARTY_WORDS: Record<LfdParty, { label: string; owner: string }> = {
   line: { label: 'Shipping line', owner: 'Shipping line’s' },
@@ -50,7 +56,8 @@ export interface LfdSource {
   relation: 'earlier' | 'same_day' | 'later' | null;
 }
 
-const dayOf = (value: string | null, zone: string | null) => (value ? localDate(Date.parse(value), zone) : null);
+const dayOf = (value: string | null | undefined, zone: string | null | undefined) =>
+  value ? localDate(Date.parse(value), zone ?? null) : null;
 
 /** Every party's last free day, line → terminal → rail, the binding one marked. */
 export function lfdSources(c: LfdFields): LfdSource[] {
@@ -84,7 +91,7 @@ export function lfdStanding(c: LfdFields, now: Date): LfdStanding {
   const left = leftPickupPlace(c);
   const binding =
     c.pickup_lfd_binding && c.pickup_lfd_binding_party
-      ? { party: c.pickup_lfd_binding_party, value: c.pickup_lfd_binding, zone: c.pickup_lfd_binding_timezone }
+      ? { party: c.pickup_lfd_binding_party, value: c.pickup_lfd_binding, zone: c.pickup_lfd_binding_timezone ?? null }
       : null;
   const pickedUpAt = c.pod_full_out_at ?? c.final_destination_full_out_at;
   const countdown: LfdCountdown =

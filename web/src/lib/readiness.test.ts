@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Readiness } from '../../../src/domain/pickup.js';
 import { pickupPlaceHolds, readinessVerdict, verdictWords } from './readiness';
-import type { ContainerDetail } from './tracking';
+import type { ContainerAttributes } from './tracking';
 
 describe('verdict words', () => {
   it.each<[Readiness, string, string]>([
@@ -38,9 +38,9 @@ describe('verdict words', () => {
 });
 
 /** A rail move unloaded at its inland ramp, as GET /v2/containers/{id} serves it (the parts the verdict reads). */
-function inlandBox(over: Partial<ContainerDetail> & { ind_facility_holds?: ContainerDetail['holds_at_pod_terminal'] } = {}) {
+function inlandBox(over: Partial<ContainerAttributes> = {}) {
   return {
-    current_status: 'available',
+    current_status: 'available' as const,
     ready_for_pickup: true,
     available_for_pickup: true,
     availability_known: true,
@@ -52,7 +52,7 @@ function inlandBox(over: Partial<ContainerDetail> & { ind_facility_holds?: Conta
     pod_rail_departed_at: '2026-03-05T12:00:00Z',
     ind_ata_at: '2026-03-08T10:00:00Z',
     ind_rail_unloaded_at: '2026-03-08T14:00:00Z',
-    holds_at_pod_terminal: [{ name: 'customs', status: 'hold' as const, description: null }],
+    holds_at_pod_terminal: [{ name: 'customs' as const, status: 'hold' as const, description: null }],
     ind_facility_holds: [],
     ...over,
   };

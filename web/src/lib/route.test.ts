@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Resource } from './jsonapi';
 import { buildRoute } from './route';
-import type { ShipmentDetail, TransportEvent } from './tracking';
+import type { ShipmentAttributes, TransportEvent } from './tracking';
 
-const shipment = (over: Partial<ShipmentDetail> = {}) =>
+const shipment = (over: Partial<ShipmentAttributes> = {}) =>
   ({
     port_of_lading_locode: 'CNSHA',
     port_of_lading_name: 'Shanghai',
@@ -25,14 +25,14 @@ const shipment = (over: Partial<ShipmentDetail> = {}) =>
     pod_vessel_name: 'EVER ACE',
     pod_voyage_number: '0123E',
     ...over,
-  }) as ShipmentDetail;
+  }) as ShipmentAttributes;
 
 let n = 0;
 const ev = (event: string, locode: string, timestamp: string, over: Partial<TransportEvent['attributes']> = {}): TransportEvent => ({
   id: `e${++n}`,
   type: 'transport_event',
   attributes: {
-    event: `container.transport.${event}`,
+    event: `container.transport.${event}` as TransportEvent['attributes']['event'],
     voyage_number: null,
     timestamp,
     timezone: null,

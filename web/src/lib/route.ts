@@ -2,7 +2,7 @@
 // inland destination — each with its arrival and departure, actual or estimated, from the shipment's
 // attributes and a container's transport events; and the legs between them.
 import { Included, type Resource } from './jsonapi';
-import type { PlaceAttributes, ShipmentDetail, TransportEvent, VesselAttributes } from './tracking';
+import type { PlaceAttributes, ShipmentAttributes, TransportEvent, VesselAttributes } from './tracking';
 import { eventInfo } from './tracking';
 
 export type StopRole = 'pol' | 'transshipment' | 'rail' | 'pod' | 'destination';
@@ -77,7 +77,7 @@ const LOAD = new Set(['transshipment_loaded', 'feeder_loaded', 'rail_loaded', 'v
  * Builds the route. `events` are one container's transport events (any order; invalidated ones are skipped),
  * `included` what came with them (locations, vessels) and with the shipment (its ports).
  */
-export function buildRoute(s: ShipmentDetail, events: TransportEvent[], included: Resource[] | undefined): Route {
+export function buildRoute(s: ShipmentAttributes, events: TransportEvent[], included: Resource[] | undefined): Route {
   const places = placesOf(included);
   const inc = new Included(included);
   const live = events

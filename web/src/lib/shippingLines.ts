@@ -12,7 +12,9 @@ let cache: Promise<ShippingLine[]> | null = null;
 async function loadAll(): Promise<ShippingLine[]> {
   const out: ShippingLine[] = [];
   for (let page = 1; page <= 10; page++) {
-    const doc = await api.get<ListDoc<ShippingLineAttributes>>('/v2/shipping_lines', { query: { 'page[number]': page, 'page[size]': 100 } });
+    const doc = await api.get<ListDoc<ShippingLineAttributes>>('/v2/shipping_lines', {
+      query: { 'page[number]': page, 'page[size]': 100 },
+    });
     out.push(...doc.data);
     if (!doc.links?.next || doc.data.length === 0) break;
   }

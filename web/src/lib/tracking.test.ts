@@ -47,7 +47,15 @@ describe('small words', () => {
     expect(sourceLabel(source)).toBe(label);
   });
 
-  const la = { name: 'Los Angeles', code: 'USLAX', time_zone: null, latitude: null, longitude: null, country_code: 'US', state_abbr: 'CA' };
+  const la = {
+    name: 'Los Angeles',
+    code: 'USLAX',
+    time_zone: 'America/Los_Angeles',
+    latitude: null,
+    longitude: null,
+    country_code: 'US',
+    state_abbr: 'CA',
+  };
   it.each([
     [la, 'USLAX', null, 'Los Angeles (USLAX)'],
     [undefined, 'USLAX', 'Port of LA', 'Port of LA (USLAX)'],
@@ -68,7 +76,7 @@ describe('milestonesOldestFirst', () => {
       timestamp,
       timezone: null,
       location_locode: null,
-      data_source: null,
+      data_source: 'shipping_line',
       value: null,
       invalidated_at: null,
       created_at: '2026-03-01T00:00:00Z',

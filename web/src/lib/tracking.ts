@@ -1,161 +1,61 @@
-// The attributes of the /v2 resources the operations pages read beyond lib/resources.ts (api-wire-notes §4),
-// and the words for transport event names.
+// The attributes of the /v2 resources the operations pages read beyond lib/resources.ts, derived from the server's
+// response schemas (type-only imports, erased from the bundle), and the words for transport event names.
+import type {
+  Attributes,
+  BoardAttention as WireBoardAttention,
+  VesselPosition as WireVesselPosition,
+} from '../../../src/render/schemas.js';
 import type { Resource } from './jsonapi';
 import { humanize } from './labels';
-import type { ContainerAttributes, ShipmentAttributes } from './resources';
+import type { Container, ContainerAttributes, ContainerStatus } from './resources';
 
-export interface ShipmentDetail extends ShipmentAttributes {
-  pol_original_etd_at?: string | null;
-  destination_original_eta_at?: string | null;
-  line_tracking_next_attempt_at?: string | null;
-}
+export type { ContainerAttributes, ShipmentAttributes } from './resources';
 
-export interface ImportDeadlines {
-  pickup_lfd_line: string | null;
-  pickup_lfd_terminal: string | null;
-  pickup_lfd_rail: string | null;
-}
+/** The container's own dates of each party's last free day (`import_deadlines`). */
+export type ImportDeadlines = ContainerAttributes['import_deadlines'];
+export type ContainerResource = Container;
 
-export interface ContainerDetail extends ContainerAttributes {
-  import_deadlines?: ImportDeadlines | null;
-  terminal_checked_at?: string | null;
-  pod_full_out_chassis_number?: string | null;
-  pod_rail_carrier_scac?: string | null;
-  ind_rail_carrier_scac?: string | null;
-  pod_rail_loaded_at?: string | null;
-  pod_rail_departed_at?: string | null;
-  ind_eta_at?: string | null;
-  ind_ata_at?: string | null;
-  ind_rail_unloaded_at?: string | null;
-  empty_out_at?: string | null;
-  pol_full_in_at?: string | null;
-  pol_vessel_loaded_at?: string | null;
-  pol_vessel_departed_at?: string | null;
-}
-export type ContainerResource = Resource<ContainerDetail>;
-
-export interface TransportEventAttributes {
-  event: string;
-  voyage_number: string | null;
-  timestamp: string | null;
-  timezone: string | null;
-  location_locode: string | null;
-  data_source: string | null;
-  value: string | null;
-  invalidated_at: string | null;
-  created_at: string;
-  /** Tidemark's extra: when it first saw the event or this version of it (domain time); null on old records. */
-  observed_at: string | null;
-}
+export type TransportEventAttributes = Attributes<'transport_event'>;
 export type TransportEvent = Resource<TransportEventAttributes>;
 
-export interface RawEventAttributes {
-  event: string | null;
-  original_event: string | null;
-  timestamp: string | null;
-  estimated: boolean;
-  actual_on: string | null;
-  estimated_on: string | null;
-  timezone: string | null;
-  created_at: string;
-  location_name: string | null;
-  location_locode: string | null;
-  vessel_name: string | null;
-  vessel_imo: string | null;
-  voyage_number: string | null;
-  data_source: string | null;
-  data_provider_code?: string | null;
-  index: number | null;
-  invalidated_at: string | null;
-}
+export type RawEventAttributes = Attributes<'raw_event'>;
 export type RawEvent = Resource<RawEventAttributes>;
 
-export interface EstimatedEventAttributes {
-  event: string;
-  estimated_timestamp: string;
-  created_at: string;
-  location_locode: string | null;
-  timezone: string | null;
-  voyage_number: string | null;
-  data_source: string | null;
-}
+export type EstimatedEventAttributes = Attributes<'estimated_event'>;
 
-/** A port or a metro area (inland rail hub). */
-export interface PlaceAttributes {
-  name: string;
-  code: string;
-  time_zone: string | null;
-  latitude: string | null;
-  longitude: string | null;
-  country_code: string | null;
-  state_abbr: string | null;
-}
+/** A port or a metro area (inland rail hub): what a `location` relationship points at. */
+export type PlaceAttributes = Attributes<'port'> | Attributes<'metro_area'>;
 
-export interface TerminalAttributes {
-  name: string;
-  nickname: string | null;
-  firms_code: string | null;
-  city: string | null;
-  state_abbr: string | null;
-}
+/** A marine terminal or a rail terminal: what a `terminal`, `pod_terminal` or `pickup_facility` points at. */
+export type TerminalAttributes = Attributes<'terminal'> | Attributes<'rail_terminal'>;
 
-export interface VesselPosition {
-  latitude: number;
-  longitude: number;
-  heading: number | null;
-  timestamp: string;
-  estimated: boolean;
-}
+export type VesselPosition = WireVesselPosition;
+export type VesselAttributes = Attributes<'vessel'>;
 
-export interface VesselAttributes {
-  name: string | null;
-  imo: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  nautical_speed_knots: number | null;
-  navigational_heading_degrees: number | null;
-  position_timestamp: string | null;
-  positions?: VesselPosition[];
-}
+export type TrackingRequestAttributes = Attributes<'tracking_request'>;
+export type TrackingRequestStatus = TrackingRequestAttributes['status'];
 
-export type TrackingRequestStatus = 'pending' | 'awaiting_manifest' | 'created' | 'failed' | 'tracking_stopped';
-
-export interface TrackingRequestAttributes {
-  request_number: string;
-  request_type: 'bill_of_lading' | 'booking_number' | 'container';
-  scac: string | null;
-  status: TrackingRequestStatus;
-  failed_reason: string | null;
-  is_retrying: boolean;
-  retry_count: number | null;
-  created_at: string;
-}
-
-export interface ShippingLineAttributes {
-  scac: string;
-  name: string;
-  short_name: string | null;
-  bill_of_lading_tracking_support: boolean;
-  booking_number_tracking_support: boolean;
-  container_number_tracking_support: boolean;
-}
+export type ShippingLineAttributes = Attributes<'shipping_line'>;
 
 /** `meta.attention` of a board row (GET /v2/containers/board). */
-export interface BoardAttention {
-  holds: string[];
-  available: boolean;
-  lfd: 'today' | 'tomorrow' | 'passed' | 'later' | null;
-  lfd_days_left: number | null;
-  demurrage_accruing: boolean;
-}
+export type BoardAttention = WireBoardAttention;
 
+/** `A` and `B` are the same union (fails typecheck otherwise): a list of values below is the API's whole set. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const same = <_T extends true>() => {};
+
+/** The request types, with their words, in the form's order. */
 export const REQUEST_TYPES = [
   { value: 'bill_of_lading', label: 'Bill of lading' },
   { value: 'booking_number', label: 'Booking number' },
   { value: 'container', label: 'Container number' },
-] as const;
+] as const satisfies readonly { value: TrackingRequestAttributes['request_type']; label: string }[];
+same<Same<(typeof REQUEST_TYPES)[number]['value'], TrackingRequestAttributes['request_type']>>();
 
-/** Every `current_status` value, in the order a box lives them. */
+/**
+ * Every `current_status` value, in the order a box lives them (the schema's set, in display order: checked at
+ * compile time to be exactly the set the API sends, which the bundle cannot import without zod).
+ */
 export const CONTAINER_STATUSES = [
   'new',
   'on_ship',
@@ -170,7 +70,8 @@ export const CONTAINER_STATUSES = [
   'dropped',
   'loaded',
   'empty_returned',
-] as const;
+] as const satisfies readonly ContainerStatus[];
+same<Same<(typeof CONTAINER_STATUSES)[number], ContainerStatus>>();
 
 const EVENT_WORDS: Record<string, string> = {
   empty_out: 'Empty released to shipper',
@@ -249,7 +150,14 @@ const SOURCE_WORDS: Record<string, string> = {
 };
 export const sourceLabel = (s: string | null | undefined) => (s ? (SOURCE_WORDS[s] ?? humanize(s)) : '—');
 
-const HOLD_WORDS: Record<string, string> = { customs: 'customs', freight: 'freight', USDA: 'USDA', VACIS: 'VACIS exam', TMF: 'TMF', other: 'other' };
+const HOLD_WORDS: Record<string, string> = {
+  customs: 'customs',
+  freight: 'freight',
+  USDA: 'USDA',
+  VACIS: 'VACIS exam',
+  TMF: 'TMF',
+  other: 'other',
+};
 /** `customs` → customs, `VACIS` → VACIS exam (lower case words for sentences; capitalise at the start). */
 export const holdWord = (name: string) => HOLD_WORDS[name] ?? name.replace(/_/g, ' ');
 export const holdLabel = (name: string) => {

@@ -17,13 +17,13 @@ import { useWorldNow } from '../lib/clock';
 import { useLoad } from '../lib/hooks';
 import { Included, type ListDoc, pageCount, type Resource } from '../lib/jsonapi';
 import { containerStatusLabel, containerStatusTone, money } from '../lib/labels';
-import type { BoardAttention, ContainerDetail, ShipmentDetail } from '../lib/tracking';
+import type { BoardAttention, ContainerAttributes, ShipmentAttributes } from '../lib/tracking';
 import { holdLabel } from '../lib/tracking';
 import { Link, setQuery } from '../lib/router';
 import { useWorldAdvanced } from '../lib/world';
 import type { PageProps } from '../routes';
 
-type BoardRow = Resource<ContainerDetail> & { meta?: { attention?: BoardAttention } };
+type BoardRow = Resource<ContainerAttributes> & { meta?: { attention?: BoardAttention } };
 type Kind = 'on_hold' | 'available' | 'lfd_today' | 'lfd_tomorrow' | 'lfd_passed' | 'demurrage_accruing';
 
 const KINDS: { key: Kind; label: string; test: (a: BoardAttention) => boolean }[] = [
@@ -46,7 +46,7 @@ export default function Board({ location, session }: PageProps) {
   const page = Math.max(1, Number.parseInt(location.search.get('page') ?? '1', 10) || 1);
   const board = useLoad(
     (signal) =>
-      api.get<ListDoc<ContainerDetail>>('/v2/containers/board', {
+      api.get<ListDoc<ContainerAttributes>>('/v2/containers/board', {
         signal,
         query: {
           include: 'shipment',
@@ -193,7 +193,7 @@ function columns(inc: Included, now: Date): Column<BoardRow>[] {
       key: 'shipment',
       header: 'Shipment',
       cell: (r) => {
-        const s = inc.one<ShipmentDetail>(r, 'shipment');
+        const s = inc.one<ShipmentAttributes>(r, 'shipment');
         if (!s) return '—';
         return (
           <span class="shipment-cell">
@@ -204,7 +204,7 @@ function columns(inc: Included, now: Date): Column<BoardRow>[] {
           </span>
         );
       },
-      sortValue: (r) => inc.one<ShipmentDetail>(r, 'shipment')?.attributes.bill_of_lading_number,
+      sortValue: (r) => inc.one<ShipmentAttributes>(r, 'shipment')?.attributes.bill_of_lading_number,
     },
   ];
 }

@@ -20,9 +20,9 @@ import { pickupPlaceHolds } from '../lib/readiness';
 import { Link } from '../lib/router';
 import { hasFeature } from '../lib/session';
 import type {
-  ContainerDetail,
+  ContainerAttributes,
   RawEventAttributes,
-  ShipmentDetail,
+  ShipmentAttributes,
   TerminalAttributes,
   TransportEventAttributes,
 } from '../lib/tracking';
@@ -39,7 +39,7 @@ export default function ContainerPage({ params, session }: PageProps) {
   const path = `/v2/containers/${encodeURIComponent(id)}`;
   const now = useWorldNow();
   const doc = useLoad(
-    (signal) => api.get<Doc<ContainerDetail>>(path, { signal, query: { include: 'shipment,pod_terminal,pickup_facility' } }),
+    (signal) => api.get<Doc<ContainerAttributes>>(path, { signal, query: { include: 'shipment,pod_terminal,pickup_facility' } }),
     [id],
   );
   const events = useLoad(
@@ -77,7 +77,7 @@ export default function ContainerPage({ params, session }: PageProps) {
         {(d) => {
           const c = d.data.attributes;
           const inc = new Included(d.included);
-          const shipment = inc.one<ShipmentDetail>(d.data, 'shipment');
+          const shipment = inc.one<ShipmentAttributes>(d.data, 'shipment');
           const terminal = inc.one<TerminalAttributes>(d.data, 'pod_terminal')?.attributes;
           const pickupAt = inc.one<TerminalAttributes>(d.data, 'pickup_facility')?.attributes;
           const zone = c.pod_timezone;

@@ -19,7 +19,7 @@ import { carrierLabel, placeLabel, shipmentStatus } from '../lib/labels';
 import { buildRoute } from '../lib/route';
 import { Link, setQuery } from '../lib/router';
 import { hasFeature } from '../lib/session';
-import type { ContainerDetail, ShipmentDetail, TransportEvent } from '../lib/tracking';
+import type { ContainerAttributes, ShipmentAttributes, TransportEvent } from '../lib/tracking';
 import { useWorldAdvanced } from '../lib/world';
 import type { PageProps } from '../routes';
 import { EtaHistory } from './shipments/EtaHistory';
@@ -44,7 +44,7 @@ export default function ShipmentRoute(props: PageProps) {
 function ShipmentPage({ params, location, session }: PageProps) {
   const id = params.id!;
   const doc = useLoad(
-    (signal) => api.get<Doc<ShipmentDetail>>(`/v2/shipments/${encodeURIComponent(id)}`, { signal, query: { include: INCLUDE } }),
+    (signal) => api.get<Doc<ShipmentAttributes>>(`/v2/shipments/${encodeURIComponent(id)}`, { signal, query: { include: INCLUDE } }),
     [id],
   );
   const s = doc.data?.data.attributes;
@@ -80,7 +80,7 @@ function ShipmentPage({ params, location, session }: PageProps) {
         {(d) => {
           const a = d.data.attributes;
           const inc = new Included(d.included);
-          const containers = inc.many<ContainerDetail>(d.data, 'containers');
+          const containers = inc.many<ContainerAttributes>(d.data, 'containers');
           const selected = containers.find((c) => c.id === wanted) ?? null;
           const routeOf = selected ?? containers[0];
           const events = routeOf ? inc.many<TransportEvent['attributes']>(routeOf, 'transport_events') : [];

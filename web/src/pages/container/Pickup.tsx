@@ -10,10 +10,10 @@ import { humanize, money } from '../../lib/labels';
 import { type LfdSource, lfdSources, lfdStanding, standingSentence, standingWords, verdictLfdSentence } from '../../lib/lfd';
 import { readinessVerdict } from '../../lib/readiness';
 import type { Fee, Hold } from '../../lib/resources';
-import { type ContainerDetail, eventInfo, holdLabel, sourceLabel, type TransportEvent } from '../../lib/tracking';
+import { type ContainerAttributes, eventInfo, holdLabel, sourceLabel, type TransportEvent } from '../../lib/tracking';
 
 /** The verdict, and what the binding last free day adds while the box still waits at the pickup place. */
-export function VerdictBanner({ c, now }: { c: ContainerDetail; now: Date }) {
+export function VerdictBanner({ c, now }: { c: ContainerAttributes; now: Date }) {
   const v = readinessVerdict(c);
   const waiting = v.tone !== 'neutral' && v.tone !== 'info';
   const lfd = waiting ? verdictLfdSentence(lfdStanding(c, now)) : '';
@@ -36,7 +36,7 @@ const RELATION_WORDS: Record<NonNullable<LfdSource['relation']>, string> = {
 };
 
 /** Every party's last free day; the binding one marked, with its days left (or how the pickup fell against it). */
-export function LfdTable({ c, now }: { c: ContainerDetail; now: Date }) {
+export function LfdTable({ c, now }: { c: ContainerAttributes; now: Date }) {
   const rows = lfdSources(c);
   const words = standingWords(lfdStanding(c, now));
   const columns: Column<LfdSource>[] = [
@@ -83,7 +83,7 @@ export function LfdTable({ c, now }: { c: ContainerDetail; now: Date }) {
 }
 
 /** The headline: whose last free day binds and where it stands ("Terminal’s last free day: today"), its date big, the others beside it. */
-export function LfdHeadline({ c, now }: { c: ContainerDetail; now: Date }) {
+export function LfdHeadline({ c, now }: { c: ContainerAttributes; now: Date }) {
   const standing = lfdStanding(c, now);
   if (!standing.binding) {
     return (

@@ -2,12 +2,12 @@
 // unloaded, picked up at the inland facility. Port times in the port's zone, inland ones in the destination's.
 import { Badge, Facts } from '../../components/Facts';
 import { Time } from '../../components/Time';
-import type { ContainerDetail } from '../../lib/tracking';
+import type { ContainerAttributes } from '../../lib/tracking';
 
-export const hasRailLeg = (c: ContainerDetail) =>
+export const hasRailLeg = (c: ContainerAttributes) =>
   !!(c.pod_rail_carrier_scac || c.ind_rail_carrier_scac || c.pod_rail_loaded_at || c.ind_eta_at || c.ind_ata_at);
 
-export function RailLeg({ c }: { c: ContainerDetail }) {
+export function RailLeg({ c }: { c: ContainerAttributes }) {
   const pod = c.pod_timezone;
   const inland = c.final_destination_timezone ?? pod;
   return (

@@ -6,9 +6,9 @@ import { FormErrors, SubmitButton } from '../../components/Field';
 import { api } from '../../lib/api';
 import { useForm } from '../../lib/hooks';
 import type { Doc } from '../../lib/jsonapi';
-import type { ContainerDetail } from '../../lib/tracking';
+import type { ContainerAttributes } from '../../lib/tracking';
 
-export function RefNumbers({ id, value, onSaved }: { id: string; value: string[]; onSaved: (doc: Doc<ContainerDetail>) => void }) {
+export function RefNumbers({ id, value, onSaved }: { id: string; value: string[]; onSaved: (doc: Doc<ContainerAttributes>) => void }) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [saved, setSaved] = useState(false);
@@ -31,7 +31,7 @@ export function RefNumbers({ id, value, onSaved }: { id: string; value: string[]
     if (refs.length > 100) return form.fail([], { ref_numbers: 'At most 100 reference numbers.' });
     const doc = await form.run(
       () =>
-        api.patch<Doc<ContainerDetail>>(`/v2/containers/${encodeURIComponent(id)}`, {
+        api.patch<Doc<ContainerAttributes>>(`/v2/containers/${encodeURIComponent(id)}`, {
           data: { type: 'container', id, attributes: { ref_numbers: refs } },
         }),
       ['ref_numbers'],

@@ -1,7 +1,7 @@
 // The event resources a webhook notification points at besides transport events and tracking requests
 // (api-wire-notes §4.5–4.7): estimated events (their own table) and the container events, which are the
 // account event itself: its id, rendered from the engine's domain event kept as its payload.
-import { readEstimatedEventRecord } from '../tracking/stored.js';
+import { readDomainEvent, readEstimatedEventRecord } from '../tracking/stored.js';
 import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
 import { containerKind, shipmentKind } from './kinds.js';
 import type { RelationshipDef, ResourceKind } from './jsonapi.js';
@@ -89,15 +89,8 @@ export const estimatedEventKind = (deps: ResourceLoaders): ResourceKind<Estimate
   },
 });
 
-/** The payload of `container.updated` (changes.ts). */
-interface UpdatedPayload {
-  changeset: Record<string, [unknown, unknown]>;
-  timestamp: string;
-  timezone: string | null;
-  data_source: string;
-  terminal: unknown;
-}
-const updatedOf = (e: AccountEventRecord) => e.payload as unknown as UpdatedPayload;
+/** The payload of `container.updated`: the engine's domain event, through its column's reader. */
+const updatedOf = (e: AccountEventRecord) => readDomainEvent(e.payload, 'container.updated');
 
 /** `container.updated`'s object (§4.6): `{field: [old, new]}` changes of terminal data; `terminal` is the source. */
 export const containerUpdatedEventKind = (
@@ -152,13 +145,8 @@ export const containerCreatedEventKind = (
   },
 });
 
-/** The payload of `container.pod_terminal_changed` (changes.ts). */
-interface TerminalChangedPayload {
-  timestamp: string;
-  data_source: string;
-  terminal: unknown;
-}
-const terminalChangedOf = (e: AccountEventRecord) => e.payload as unknown as TerminalChangedPayload;
+/** The payload of `container.pod_terminal_changed`: the engine's domain event, through its column's reader. */
+const terminalChangedOf = (e: AccountEventRecord) => readDomainEvent(e.payload, 'container.pod_terminal_changed');
 
 /** `container.pod_terminal_changed`'s object (§4.7): `terminal` is the new POD terminal. */
 export const containerPodTerminalChangedEventKind = (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   readContainerSnapshot,
   readContainerSnapshots,
+  readDomainEvent,
   readShipmentSnapshot,
   readStoredState,
   readTransportEventRecord,
@@ -29,5 +30,14 @@ describe('stored document readers', () => {
     expect(() => readContainerSnapshots([{}, 3])).toThrow(/tracked_shipments\.state->'containers'/);
     expect(() => readShipmentSnapshot(7)).toThrow(/shipments\.snapshot .* found a number/);
     expect(() => readStoredState({ shipment: null })).toThrow(/tracked_shipments\.state->'containers'/);
+  });
+
+  it('read an account event payload only as the event its row names', () => {
+    const updated = { type: 'container.updated', container_number: 'MSCU1234565', changeset: {} };
+    expect(readDomainEvent(updated, 'container.updated')).toBe(updated);
+    expect(() => readDomainEvent(updated, 'container.pod_terminal_changed')).toThrow(
+      /account_events\.payload does not hold a stored document: found a container\.updated event where container\.pod_terminal_changed belongs/,
+    );
+    expect(() => readDomainEvent(null, 'container.updated')).toThrow(/found null/);
   });
 });

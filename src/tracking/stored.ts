@@ -15,13 +15,14 @@
 // What is checked is what a wrong column or a misplaced cast looks like: the value is a JSON object (not null, an
 // array or a scalar) or, for lists, an array of objects. A failure names the column.
 import type { ManualTransportEventRecord } from './manual-delivery.js';
+import type { DomainEvent } from './domain-events.js';
 import type { StoredState } from './state.js';
 import type { ContainerSnapshot, EstimatedEventRecord, ShipmentSnapshot, TransportEventRecord } from './snapshot.js';
 
 /** A value read from a json/jsonb column that is not the document its column holds. */
 export class StoredDocumentError extends Error {
-  constructor(column: string, value: unknown) {
-    super(`${column} does not hold a stored document: found ${describe(value)}`);
+  constructor(column: string, value: unknown, found = describe(value)) {
+    super(`${column} does not hold a stored document: found ${found}`);
     this.name = 'StoredDocumentError';
   }
 }
@@ -80,4 +81,15 @@ export function readTransportEventRecord(
 /** `estimated_events.record`. */
 export function readEstimatedEventRecord(json: unknown, column = 'estimated_events.record'): EstimatedEventRecord {
   return object<EstimatedEventRecord>(column, json);
+}
+
+/** `account_events.payload` of an engine event: the domain event the engine stored (domain-events.ts), of `type`. */
+export function readDomainEvent<T extends DomainEvent['type']>(
+  json: unknown,
+  type: T,
+  column = 'account_events.payload',
+): Extract<DomainEvent, { type: T }> {
+  const event = object<DomainEvent>(column, json);
+  if (event.type !== type) throw new StoredDocumentError(column, event, `a ${String(event.type)} event where ${type} belongs`);
+  return event as Extract<DomainEvent, { type: T }>;
 }

@@ -1,3 +1,4 @@
+import { readContainerSnapshot } from '../tracking/stored.js';
 import { referenceId } from '../lib/ids.js';
 import type { ContainerRecord } from '../storage/repositories/containers.js';
 import type { RawEventRecord } from '../tracking/raw-events.js';
@@ -37,7 +38,7 @@ export const containerKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): Res
   return {
     type: 'container',
     render: (c) => {
-      const s = c.snapshot;
+      const s = readContainerSnapshot(c.snapshot);
       const attributes: Record<string, unknown> = { number: c.number, ref_numbers: c.ref_numbers };
       for (const [k, v] of Object.entries(s)) if (!INTERNAL.has(k)) attributes[k] = v ?? null;
       attributes.current_status = c.current_status;
@@ -82,8 +83,8 @@ export const containerKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): Res
           return (await containers.shipments(accountId, ids)).map((record) => ({ kind: shipments, record }));
         },
       },
-      pod_terminal: terminalInclude(deps.places, (c) => [c.snapshot.pod_terminal]),
-      pickup_facility: terminalInclude(deps.places, (c) => [c.snapshot.pickup_facility]),
+      pod_terminal: terminalInclude(deps.places, (c) => [readContainerSnapshot(c.snapshot).pod_terminal]),
+      pickup_facility: terminalInclude(deps.places, (c) => [readContainerSnapshot(c.snapshot).pickup_facility]),
       transport_events: {
         targets: () => [kinds.transportEvent],
         async load(records) {

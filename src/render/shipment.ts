@@ -1,3 +1,5 @@
+import { readShipmentSnapshot } from '../tracking/stored.js';
+import type { ShipmentSnapshot } from '../tracking/snapshot.js';
 import type { ShipmentRecord } from '../storage/repositories/shipments.js';
 import { predictionReason } from '../tracking/predicted-eta.js';
 import type { ResourceKind } from './jsonapi.js';
@@ -66,13 +68,9 @@ function predictedEta(s: ShipmentRecord): { predicted_pod_eta_at: string | null;
   return { predicted_pod_eta_at: isoSeconds(at), predicted_pod_eta_reason: reason };
 }
 
-/** The engine's snapshot fields the place relationships come from (null before the first refresh). */
-interface PlaceFields {
-  pod_terminal?: unknown;
-  destination_terminal?: unknown;
-  destination_location_type?: 'port' | 'metro_area' | null;
-}
-const placesOf = (s: ShipmentRecord) => (s.snapshot ?? {}) as PlaceFields;
+/** The engine's snapshot fields the place relationships come from (none before the first refresh). */
+type PlaceFields = Partial<Pick<ShipmentSnapshot, 'pod_terminal' | 'destination_terminal' | 'destination_location_type'>>;
+const placesOf = (s: ShipmentRecord): PlaceFields => readShipmentSnapshot(s.snapshot) ?? {};
 
 /**
  * The shipment resource with the reference API's full attribute set. Relationships to places point at the

@@ -16,3 +16,9 @@ export type ContainerAttributes = Attributes<'container'>;
 export type Container = Resource<ContainerAttributes>;
 /** Every `current_status` value the API sends. */
 export type ContainerStatus = ContainerAttributes['current_status'];
+
+// The developers' pages.
+export type WebhookAttributes = Attributes<'webhook'>;
+export type WebhookNotificationAttributes = Attributes<'webhook_notification'>;
+export type WebhookNotificationLogAttributes = Attributes<'webhook_notification_log'>;
+export type ApiKeyAttributes = Attributes<'api_key'>;

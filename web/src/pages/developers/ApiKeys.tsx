@@ -12,15 +12,7 @@ import { Time } from '../../components/Time';
 import { api, messageOf } from '../../lib/api';
 import { useForm, useLoad } from '../../lib/hooks';
 import type { Doc, ListDoc, Resource } from '../../lib/jsonapi';
-
-export interface ApiKeyAttributes {
-  name: string | null;
-  masked: string;
-  created_at: string;
-  last_used_at: string | null;
-  /** Only in the answer to POST /v2/api_keys. */
-  key?: string;
-}
+import type { ApiKeyAttributes } from '../../lib/resources';
 
 type ApiKey = Resource<ApiKeyAttributes>;
 

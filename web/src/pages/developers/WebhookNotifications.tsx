@@ -10,21 +10,9 @@ import { Time } from '../../components/Time';
 import { api, messageOf } from '../../lib/api';
 import { useLoad } from '../../lib/hooks';
 import { Included, type ListDoc, pageCount, type Resource } from '../../lib/jsonapi';
+import type { WebhookNotificationAttributes, WebhookNotificationLogAttributes } from '../../lib/resources';
 
-interface NotificationAttributes {
-  event: string;
-  delivery_status: 'pending' | 'succeeded' | 'failed';
-  created_at: string;
-}
-interface LogAttributes {
-  attempt: number;
-  started_at: string;
-  duration_ms: number | null;
-  status_code: number | null;
-  error: string | null;
-  response_body: string | null;
-}
-type Notification = Resource<NotificationAttributes> & { logs: Resource<LogAttributes>[] };
+type Notification = Resource<WebhookNotificationAttributes> & { logs: Resource<WebhookNotificationLogAttributes>[] };
 
 const PAGE_SIZE = 20;
 
@@ -41,14 +29,16 @@ export function WebhookNotifications({ webhookId }: { webhookId: string }) {
   const [message, setMessage] = useState<{ error?: string; ok?: string } | null>(null);
   const list = useLoad(
     async (signal) => {
-      const doc = await api.get<ListDoc<NotificationAttributes>>('/v2/webhook_notifications', {
+      const doc = await api.get<ListDoc<WebhookNotificationAttributes>>('/v2/webhook_notifications', {
         signal,
         query: { 'filter[webhook_id]': webhookId, include: 'webhook_notification_logs', 'page[number]': page, 'page[size]': PAGE_SIZE },
       });
       const included = new Included(doc.included);
       const rows: Notification[] = doc.data.map((n) => ({
         ...n,
-        logs: included.many<LogAttributes>(n, 'webhook_notification_logs').sort((a, b) => a.attributes.attempt - b.attributes.attempt),
+        logs: included
+          .many<WebhookNotificationLogAttributes>(n, 'webhook_notification_logs')
+          .sort((a, b) => a.attributes.attempt - b.attributes.attempt),
       }));
       return { rows, pages: pageCount(doc, PAGE_SIZE), total: doc.meta?.total };
     },
@@ -145,7 +135,7 @@ export function WebhookNotifications({ webhookId }: { webhookId: string }) {
 }
 
 function Attempts({ notification }: { notification: Notification }) {
-  const columns: Column<Resource<LogAttributes>>[] = [
+  const columns: Column<Resource<WebhookNotificationLogAttributes>>[] = [
     { key: 'attempt', header: 'Attempt', rowHeader: true, cell: (l) => l.attributes.attempt, align: 'end' },
     { key: 'started', header: 'Started', cell: (l) => <Time value={l.attributes.started_at} seconds /> },
     {

@@ -14,20 +14,10 @@ import { Time } from '../../components/Time';
 import { api, messageOf } from '../../lib/api';
 import { type Loaded, useForm, useLoad } from '../../lib/hooks';
 import type { Doc, ListDoc, Resource } from '../../lib/jsonapi';
+import type { WebhookAttributes } from '../../lib/resources';
 import { TriggerForm } from './Trigger';
 import { WebhookNotifications } from './WebhookNotifications';
 
-export interface WebhookAttributes {
-  url: string;
-  active: boolean;
-  events: string[];
-  secret: string;
-  headers: { name: string; value: string }[];
-  created_at: string;
-  updated_at: string;
-  deactivated_at: string | null;
-  deactivated_reason: string | null;
-}
 export type Webhook = Resource<WebhookAttributes>;
 
 export interface EventCategory {

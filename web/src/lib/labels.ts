@@ -1,7 +1,8 @@
 // Words for the API's codes, shared by the pages.
-import type { ContainerAttributes, ShipmentAttributes } from './resources';
+import type { ContainerAttributes, ContainerStatus, ShipmentAttributes } from './resources';
 
-const CONTAINER_STATUS: Record<string, string> = {
+/** A word for every status the API sends (a new one in the schema fails typecheck here). */
+const CONTAINER_STATUS: Record<ContainerStatus, string> = {
   new: 'New',
   on_ship: 'On the water',
   available: 'Available',
@@ -14,9 +15,12 @@ const CONTAINER_STATUS: Record<string, string> = {
   dropped: 'Dropped',
   loaded: 'Loaded',
   empty_returned: 'Empty returned',
+  awaiting_inland_transfer: 'Awaiting inland transfer',
 };
 
-export const containerStatusLabel = (s: string | null | undefined) => (s ? (CONTAINER_STATUS[s] ?? humanize(s)) : '—');
+/** The words of a status; a value outside the set (a search result's shipment status) is humanized. */
+export const containerStatusLabel = (s: string | null | undefined) =>
+  s ? ((CONTAINER_STATUS as Record<string, string | undefined>)[s] ?? humanize(s)) : '—';
 
 export function containerStatusTone(s: string | null | undefined): 'neutral' | 'good' | 'warn' | 'bad' | 'info' {
   switch (s) {

@@ -3,10 +3,9 @@
 // instead of counting them. Counted by src/domain/lfd.ts, as the board and the web app count; never after pickup.
 import { z } from 'zod';
 import { type LfdParty, lfdCountdown, localDate } from '../domain/lfd.js';
+import { isLeftStatus } from '../domain/pickup.js';
 import { isoSeconds } from '../lib/dates.js';
 
-/** Statuses of a box that has left its pickup place (an off-dock box has not: it is picked up from the yard). */
-const LEFT_PICKUP_PLACE = new Set(['picked_up', 'delivered', 'empty_returned', 'dropped', 'loaded']);
 
 const PARTY_WORDS: Record<LfdParty, string> = { line: "the shipping line's", terminal: "the terminal's", rail: "the railroad's" };
 
@@ -37,7 +36,7 @@ export function lastFreeDay(attributes: Record<string, unknown>, worldNow: Date)
   const timezone = str(attributes.pickup_lfd_binding_timezone);
   const status = str(attributes.current_status) ?? '';
   const pickedUpAt = str(attributes.pod_full_out_at) ?? str(attributes.final_destination_full_out_at);
-  const left = LEFT_PICKUP_PLACE.has(status) || pickedUpAt !== null;
+  const left = isLeftStatus(status) || pickedUpAt !== null;
   const base = { world_time: isoSeconds(worldNow)!, days_left: null, picked_up_days_before_lfd: null };
   if (!timestamp || !party) {
     return {

@@ -81,3 +81,10 @@ export const shipmentFilterErrors = shipmentFilterErrorDocument;
 
 /** A 204's response schema: no body. */
 export const noContent = z.null().meta({ description: 'No Content' });
+
+/**
+ * What a /v2 write with a JSON body can answer besides API_ERRORS whatever it does: a body that is not JSON (400), a
+ * web-app session without its `X-CSRF-Token` (403), a body of another media type (415), a body the schema or the
+ * service refuses (422). `...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404)`.
+ */
+export const WRITE_ERRORS = [400, 403, 415, 422] as const satisfies ErrorStatus[];

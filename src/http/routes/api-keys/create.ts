@@ -4,7 +4,8 @@ import { validationFailed } from '../../../domain/errors.js';
 import { maskKey } from '../../../services/accounts.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { sendDocument } from '../../reply.js';
-import { resourceBody } from '../../schemas.js';
+import { apiKeyResource, resourceDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, resourceBody, WRITE_ERRORS } from '../../schemas.js';
 import { renderApiKey } from './resource.js';
 
 export default function createApiKey(app: App, deps: HttpDeps) {
@@ -16,6 +17,10 @@ export default function createApiKey(app: App, deps: HttpDeps) {
         summary: 'Create an API key',
         description: 'The full key is in `attributes.key` of this response only; it is stored as a digest and cannot be shown again.',
         body: resourceBody('api_key', z.object({ name: z.string().nullish() }).strict()),
+        response: {
+          201: described(resourceDocument(apiKeyResource), 'The key, in full in `attributes.key`'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS),
+        },
       },
     },
     async (req, reply) => {

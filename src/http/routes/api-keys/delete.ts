@@ -1,14 +1,22 @@
 // DELETE /v2/api_keys/{id}: the key stops working at once.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { idParams } from '../../schemas.js';
+import { API_ERRORS, errorResponses, idParams, noContent } from '../../schemas.js';
 
 export default function deleteApiKey(app: App, deps: HttpDeps) {
   app.delete(
     '/v2/api_keys/:id',
-    { schema: { tags: ['api_keys'], summary: 'Revoke an API key at once', params: idParams } },
+    {
+      schema: {
+        tags: ['api_keys'],
+        summary: 'Revoke an API key at once',
+        params: idParams,
+        // 403: a web-app session without its CSRF header.
+        response: { 204: noContent, ...errorResponses(...API_ERRORS, 403, 404) },
+      },
+    },
     async (req, reply) => {
       await deps.accounts.revokeKey(deps.db, req.params.id, accountOf(req).id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -2,12 +2,23 @@
 // scripts (session or key auth).
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
+import { apiKeyResource, listDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses } from '../../schemas.js';
 import { renderApiKey } from './resource.js';
 
 export default function listApiKeys(app: App, deps: HttpDeps) {
   app.get(
     '/v2/api_keys',
-    { schema: { tags: ['api_keys'], summary: "The account's API keys (masked), newest first" } },
+    {
+      schema: {
+        tags: ['api_keys'],
+        summary: "The account's API keys (masked), newest first",
+        response: {
+          200: described(listDocument(apiKeyResource), 'Every live key, masked (one page: no paging)'),
+          ...errorResponses(...API_ERRORS),
+        },
+      },
+    },
     async (req, reply) => {
       const keys = (await deps.accounts.listKeys(deps.db, accountOf(req).id)).filter((k) => !k.revokedAt);
       keys.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));

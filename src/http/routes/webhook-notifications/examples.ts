@@ -5,6 +5,8 @@ import { isEventName } from '../../../services/notifications.js';
 import type { App, HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { exampleNotification } from '../../../render/webhook-notification.js';
+import { notificationDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses } from '../../schemas.js';
 
 /** The reference API's answer without `event`: a 400 on the parameter, with a null detail. */
 const missingEvent = () => new TidemarkError('bad_request', 'event is required', { items: [{ detail: null, parameter: 'event' }] });
@@ -21,6 +23,11 @@ export default function webhookNotificationExamples(app: App, deps: HttpDeps) {
         querystring: z
           .object({ event: z.string().optional().describe('Required: one of the webhook events (GET /v2/webhooks/events)') })
           .catchall(z.unknown()),
+        // 400: no `event`, or not an event's name.
+        response: {
+          200: described(notificationDocument, 'The sample notification of the event, as a webhook receives it'),
+          ...errorResponses(400, ...API_ERRORS),
+        },
       },
     },
     async (req, reply) => {

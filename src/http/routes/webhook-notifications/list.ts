@@ -5,7 +5,8 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { paginationMeta } from '../../jsonapi.js';
 import { webhookNotificationKind } from '../../../render/webhook-notification.js';
 import { checkedValue, filterParams, oneOf } from '../../query.js';
-import { listQuery } from '../../schemas.js';
+import { listDocument, webhookNotificationResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, listQuery } from '../../schemas.js';
 import { sendPage } from '../handlers.js';
 
 /** What `include` is when the request names none: the webhook and the reference object, as the reference API. */
@@ -35,6 +36,11 @@ export default function listWebhookNotifications(app: App, deps: HttpDeps) {
         description:
           'Filters: `filter[webhook_id]`, `filter[event]`, `filter[delivery_status]` (pending, succeeded, failed). `include`: `webhook`, `reference_object` and its relationships (`reference_object.shipment`, `.container`, `.location`, `.terminal`, `.vessel`, `.port`…), `webhook_notification_logs` (one per delivery attempt). Without `include`, the webhook and the reference object are included.',
         querystring,
+        // 400: a wrong filter, include or page parameter.
+        response: {
+          200: described(listDocument(webhookNotificationResource), 'A page of notifications, newest first'),
+          ...errorResponses(400, ...API_ERRORS),
+        },
       },
     },
     async (req, reply) => {

@@ -2,6 +2,8 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { sendDocument } from '../../reply.js';
 import { webhookKind } from '../../../render/webhook.js';
+import { resourceDocument, webhookResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, WRITE_ERRORS } from '../../schemas.js';
 import { webhookBody } from './body.js';
 
 export default function createWebhook(app: App, deps: HttpDeps) {
@@ -15,6 +17,10 @@ export default function createWebhook(app: App, deps: HttpDeps) {
         description:
           '`url` (https), `events` (at least one name from GET /v2/webhooks/events), `active` (default true), `headers` `[{name, value}]` sent with every delivery, and `secret` to keep one (migrating receivers); else a `whsec_…` secret is generated. The response carries the secret.',
         body: webhookBody,
+        response: {
+          201: described(resourceDocument(webhookResource), 'The webhook, with its signing secret'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS),
+        },
       },
     },
     async (req, reply) => {

@@ -2,12 +2,15 @@
 import { z } from 'zod';
 import { isCalendarDate, isIsoInstant } from '../../../lib/dates.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { idParams } from '../../schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, WRITE_ERRORS } from '../../schemas.js';
 
 const instant = z
   .string()
   .refine((v) => isIsoInstant(v) || isCalendarDate(v), 'must be an ISO 8601 date-time with a zone, or a date, that exists');
 const replayBody = z.object({ from: instant, to: instant, events: z.array(z.string()).optional() }).strict();
+
+/** 202 (plain JSON): how many notifications were queued again. */
+const replayed = z.strictObject({ meta: z.strictObject({ queued: z.number().int().min(0) }) });
 
 export default function replayWebhook(app: App, deps: HttpDeps) {
   app.post(
@@ -20,6 +23,10 @@ export default function replayWebhook(app: App, deps: HttpDeps) {
           'Plain JSON `{"from": ISO 8601, "to": ISO 8601, "events"?: [...]}`: every notification of this webhook created in the window is queued again with its original id and body (receivers de-duplicate by id). Answers 202 `{"meta": {"queued": N}}`.',
         params: idParams,
         body: replayBody,
+        response: {
+          202: described(replayed, 'Queued: `meta.queued` notifications will be sent again'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404),
+        },
       },
     },
     async (req, reply) => {

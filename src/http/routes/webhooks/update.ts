@@ -3,7 +3,8 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { idMismatch } from '../../errors.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { webhookKind } from '../../../render/webhook.js';
-import { idParams } from '../../schemas.js';
+import { resourceDocument, webhookResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, WRITE_ERRORS } from '../../schemas.js';
 import { webhookBody } from './body.js';
 
 export default function updateWebhook(app: App, deps: HttpDeps) {
@@ -17,6 +18,11 @@ export default function updateWebhook(app: App, deps: HttpDeps) {
         description: 'Any of `url`, `events`, `active`, `headers`. Turning a deactivated webhook on again clears its failure record.',
         params: idParams,
         body: webhookBody,
+        // 409: `data.id` is not the id of the URL.
+        response: {
+          200: described(resourceDocument(webhookResource), 'The webhook as changed'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404, 409),
+        },
       },
     },
     async (req, reply) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
+import { checkResponse } from '../../../../test/kit/openapi.js';
 import { resetAdminToken } from '../../../services/setup.js';
 
 let t: TestApp;
@@ -93,5 +94,44 @@ describe('/admin', () => {
     expect(named.json().data.name).toBe('ci');
     const bad = await t.app.inject({ method: 'POST', url: '/admin/accounts/initech/keys', headers: admin, payload: { name: 7 } });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('answers as /v2/openapi.json documents it, errors too (test/kit/openapi.ts)', async () => {
+    const json = { 'content-type': 'application/json' };
+    const answer = async (
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      status: number,
+      init: { headers?: object; payload?: unknown } = {},
+    ) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...admin, ...init.headers },
+        ...(init.payload === undefined ? {} : { payload: init.payload as string }),
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+      const contentType = String(res.headers['content-type'] ?? '');
+      const checked = await checkResponse(t.app, { method, url, status, contentType, body: res.body });
+      expect(checked.kind, `${method} ${url} → ${status}`).toBe('valid');
+      return res;
+    };
+    await answer('GET', '/admin/accounts', 200);
+    await answer('GET', '/admin/accounts', 401, { headers: { authorization: 'Bearer tma_wrong' } });
+    await answer('POST', '/admin/accounts', 201, { payload: { name: 'hooli', features: ['routing'] } });
+    await answer('POST', '/admin/accounts', 409, { payload: { name: 'hooli' } });
+    await answer('POST', '/admin/accounts', 422, { payload: { name: 'no spaces' } });
+    await answer('POST', '/admin/accounts', 400, { headers: json, payload: '{' });
+    await answer('POST', '/admin/accounts', 415, { headers: { 'content-type': 'text/plain' }, payload: 'hooli' });
+    await answer('PATCH', '/admin/accounts/hooli', 200, { payload: { plan: 'unlimited', rate_limits: { default: 10 } } });
+    await answer('PATCH', '/admin/accounts/nobody', 404, { payload: {} });
+    const key = (await answer('POST', '/admin/accounts/hooli/keys', 201, { payload: { name: 'ci' } })).json().data;
+    await answer('POST', '/admin/accounts/nobody/keys', 404);
+    await answer('GET', '/admin/accounts/hooli/keys', 200);
+    await answer('GET', '/admin/accounts/nobody/keys', 404);
+    await answer('DELETE', `/admin/keys/${key.id}`, 200);
+    await answer('DELETE', '/admin/keys/00000000-0000-4000-8000-000000000000', 404);
+    await answer('POST', '/admin/password_resets', 404, { payload: { email: 'nobody@example.com' } });
+    await answer('POST', '/admin/password_resets', 422, { payload: {} });
   });
 });

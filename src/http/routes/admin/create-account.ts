@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FEATURES, PLANS } from '../../../domain/account.js';
 import type { App, HttpDeps } from '../../context.js';
-import { admin, renderAccount } from './render.js';
+import { admin, adminAccount, adminData, adminErrors, renderAccount } from './render.js';
 
 export default function createAccount(app: App, deps: HttpDeps) {
   const { accounts, db, config } = deps;
@@ -19,6 +19,8 @@ export default function createAccount(app: App, deps: HttpDeps) {
           plan: z.enum(PLANS).optional(),
           features: z.array(z.enum(FEATURES)).optional(),
         }),
+        // 400 a body that is not JSON, 409 the name is taken, 415 not JSON, 422 a bad name or value.
+        response: { 201: adminData(adminAccount, 'The account'), ...adminErrors(400, 409, 415, 422) },
       },
     },
     async (req, reply) => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { maskKey } from '../../../services/accounts.js';
 import type { App, HttpDeps } from '../../context.js';
-import { admin, nameParam, renderKey } from './render.js';
+import { admin, adminData, adminErrors, adminKey, nameParam, renderKey } from './render.js';
 
 export default function createAccountKey(app: App, deps: HttpDeps) {
   const { accounts, db } = deps;
@@ -16,6 +16,10 @@ export default function createAccountKey(app: App, deps: HttpDeps) {
         params: nameParam,
         // No body at all is fine (`curl -X POST` sends none, and Fastify hands the validator null).
         body: z.object({ name: z.string().max(100).optional() }).nullish(),
+        response: {
+          201: adminData(adminKey.extend({ key: z.string().meta({ description: 'The full key: here only' }) }), 'The key, in full'),
+          ...adminErrors(400, 404, 415, 422),
+        },
       },
     },
     async (req, reply) => {

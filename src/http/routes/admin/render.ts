@@ -2,13 +2,48 @@
 // routes are the same operations as the `tidemark accounts|keys` commands, usable while the server holds the
 // PGlite data directory.
 import { z } from 'zod';
-import type { Account } from '../../../domain/account.js';
+import { type Account, FEATURES, PLANS, RATE_BUCKETS } from '../../../domain/account.js';
 import type { MaskedKey } from '../../../services/accounts.js';
+import { described, type ErrorStatus, errorResponses } from '../../schemas.js';
 
 export const admin = { auth: 'admin' as const };
 export const nameParam = z.object({ name: z.string().min(1) });
 
-export const renderAccount = (a: Account) => ({
+/** An instant as the operator API writes it: `toISOString`, with milliseconds. */
+const at = z.iso.datetime();
+
+/** An account as the operator API shows it (plain JSON). */
+export const adminAccount = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  company_name: z.string(),
+  plan: z.enum(PLANS),
+  features: z.array(z.enum(FEATURES)),
+  rate_limits: z.partialRecord(z.enum(RATE_BUCKETS), z.number().int()).meta({ description: 'Per bucket, where it differs from the plan' }),
+  created_at: at,
+});
+
+/** An API key as the operator API shows it (plain JSON, masked). */
+export const adminKey = z.strictObject({
+  id: z.string(),
+  account_id: z.string(),
+  name: z.string().nullable(),
+  masked: z.string(),
+  created_at: at,
+  last_used_at: at.nullable(),
+  revoked_at: at.nullable(),
+});
+
+/** `{data: …}` of the operator API (plain JSON, not a JSON:API document). */
+export const adminData = <S extends z.ZodType>(data: S, description: string) => described(z.strictObject({ data }), description);
+
+/**
+ * The errors of an operator route: the admin token missing or wrong (401), a server closing (503), and the route's
+ * own (no rate limit: the admin token is not an account's).
+ */
+export const adminErrors = <const S extends ErrorStatus[]>(...statuses: S) => errorResponses(401, 503, ...statuses);
+
+export const renderAccount = (a: Account): z.infer<typeof adminAccount> => ({
   id: a.id,
   name: a.name,
   company_name: a.companyName,
@@ -18,7 +53,7 @@ export const renderAccount = (a: Account) => ({
   created_at: a.createdAt.toISOString(),
 });
 
-export const renderKey = (k: MaskedKey) => ({
+export const renderKey = (k: MaskedKey): z.infer<typeof adminKey> => ({
   id: k.id,
   account_id: k.accountId,
   name: k.name,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FEATURES, PLANS, RATE_BUCKETS } from '../../../domain/account.js';
 import type { App, HttpDeps } from '../../context.js';
-import { admin, nameParam, renderAccount } from './render.js';
+import { admin, adminAccount, adminData, adminErrors, nameParam, renderAccount } from './render.js';
 
 export default function updateAccount(app: App, deps: HttpDeps) {
   const { accounts, db } = deps;
@@ -20,6 +20,7 @@ export default function updateAccount(app: App, deps: HttpDeps) {
           disable_features: z.array(z.enum(FEATURES)).optional(),
           rate_limits: z.partialRecord(z.enum(RATE_BUCKETS), z.number().int().min(1).max(1_000_000)).optional(),
         }),
+        response: { 200: adminData(adminAccount, 'The account as changed'), ...adminErrors(400, 404, 415, 422) },
       },
     },
     async (req) => {

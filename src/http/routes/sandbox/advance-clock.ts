@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { validationFailed } from '../../../domain/errors.js';
 import type { App, HttpDeps } from '../../context.js';
+import { API_ERRORS, described, errorResponses, WRITE_ERRORS } from '../../schemas.js';
 import { isoSeconds } from '../../../lib/dates.js';
 import type { SandboxService } from '../../../services/sandbox.js';
 
@@ -23,7 +24,12 @@ export default function advanceSandboxClock(app: App, deps: HttpDeps & { sandbox
             days: z.unknown().optional().describe(`days to advance (> 0, at most ${MAX_DAYS} in all)`),
           })
           .describe('exactly one of hours or days'),
-        response: { 200: z.object({ world_time: z.string(), refreshed: z.number().int() }) },
+        // 401/429 for an account's key (the admin token has neither), 403 without sandbox_control; 409 another
+        // advance is walking; 500 or 503 an advance that stopped short (how far it got in each error's `meta`).
+        response: {
+          200: described(z.object({ world_time: z.string(), refreshed: z.number().int() }), 'Advanced (plain JSON)'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 409, 500),
+        },
       },
     },
     async (req) => {

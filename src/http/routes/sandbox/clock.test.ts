@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
 import { onServer } from '../../../../test/kit/databases.js';
+import { checkResponse } from '../../../../test/kit/openapi.js';
 import { FixedClock } from '../../../domain/clock.js';
 import { SandboxService } from '../../../services/sandbox.js';
 import { SandboxWorldClock } from '../../../services/world-clock.js';
@@ -110,6 +111,31 @@ describe('sandbox clock endpoints', () => {
     } finally {
       t.services.sandbox!.onStep(async () => 0);
     }
+  });
+
+  it('answers as /v2/openapi.json documents it, errors too (test/kit/openapi.ts)', async () => {
+    const answer = async (method: 'GET' | 'POST', url: string, status: number, init: { headers?: object; payload?: unknown } = {}) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...init.headers },
+        ...(init.payload === undefined ? {} : { payload: init.payload as string }),
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+      const contentType = String(res.headers['content-type'] ?? '');
+      const checked = await checkResponse(t.app, { method, url, status, contentType, body: res.body });
+      expect(checked.kind, `${method} ${url} → ${status}`).toBe('valid');
+    };
+    await answer('GET', '/sandbox/clock', 200, { headers: reader });
+    await answer('GET', '/sandbox/clock', 401);
+    await answer('GET', '/sandbox/examples', 200, { headers: reader });
+    await answer('GET', '/sandbox/examples', 401);
+    await answer('POST', '/sandbox/clock/advance', 200, { headers: admin, payload: { hours: 1 } });
+    await answer('POST', '/sandbox/clock/advance', 401, { payload: { hours: 1 } });
+    await answer('POST', '/sandbox/clock/advance', 403, { headers: reader, payload: { hours: 1 } });
+    await answer('POST', '/sandbox/clock/advance', 422, { headers: admin, payload: {} });
+    await answer('POST', '/sandbox/clock/advance', 400, { headers: { ...admin, 'content-type': 'application/json' }, payload: '{' });
+    await answer('POST', '/sandbox/clock/advance', 415, { headers: { ...admin, 'content-type': 'text/plain' }, payload: 'hours=1' });
   });
 });
 

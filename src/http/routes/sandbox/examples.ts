@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
+import { API_ERRORS, described, errorResponses } from '../../schemas.js';
 import type { SandboxService } from '../../../services/sandbox.js';
 
 const example = z.object({
@@ -19,7 +20,10 @@ export default function sandboxExamples(app: App, deps: HttpDeps & { sandbox: Sa
       schema: {
         tags: ['sandbox'],
         summary: 'Documented sandbox numbers: one per scenario, with the outcome a tracking request for it reaches',
-        response: { 200: z.object({ data: z.array(example) }) },
+        response: {
+          200: described(z.object({ data: z.array(example) }), 'One number per scenario (plain JSON)'),
+          ...errorResponses(...API_ERRORS),
+        },
       },
     },
     async () => ({ data: [...deps.sandbox.examples()] }),

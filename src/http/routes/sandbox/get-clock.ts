@@ -1,6 +1,7 @@
 // GET /sandbox/clock: the sandbox world clock (world time, speed, the advance under way).
 import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
+import { API_ERRORS, described, errorResponses } from '../../schemas.js';
 import { isoSeconds } from '../../../lib/dates.js';
 import type { SandboxService } from '../../../services/sandbox.js';
 
@@ -23,7 +24,7 @@ export default function getSandboxClock(app: App, deps: HttpDeps & { sandbox: Sa
       schema: {
         tags: ['sandbox'],
         summary: 'The sandbox world clock: world time and how many times faster than real time it runs (0 = only when advanced)',
-        response: { 200: clockState },
+        response: { 200: described(clockState, 'The world clock (plain JSON)'), ...errorResponses(...API_ERRORS) },
       },
     },
     async () => {

@@ -1,6 +1,19 @@
 // GET /healthz: the process is up.
+import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
+import { described, errorResponses } from '../../schemas.js';
 
 export default function healthz(app: App, _deps: HttpDeps) {
-  app.get('/healthz', { schema: { tags: ['system'], summary: 'The process is up' } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The process is up',
+        // Open (no key, no rate limit): its only error is the 503 of a server shutting down.
+        response: { 200: described(z.strictObject({ status: z.literal('ok') }), 'Up'), ...errorResponses(503) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 }

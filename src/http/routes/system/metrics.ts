@@ -1,8 +1,26 @@
 // GET /metrics: Prometheus metrics.
+import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
+import { described, errorResponses } from '../../schemas.js';
 
 export default function metrics(app: App, deps: HttpDeps) {
-  app.get('/metrics', { schema: { tags: ['system'], summary: 'Prometheus metrics' } }, async (_req, reply) => {
-    return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
-  });
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Prometheus metrics',
+        // The 200 is the Prometheus text format; the JSON:API errors keep their own media type (app.ts).
+        produces: ['text/plain'],
+        response: {
+          200: described(z.string(), 'The Prometheus text exposition format (`text/plain; version=0.0.4`)'),
+          // Open (no key, no rate limit): its only error is the 503 of a server shutting down.
+          ...errorResponses(503),
+        },
+      },
+    },
+    async (_req, reply) => {
+      return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+    },
+  );
 }

@@ -11,6 +11,7 @@ import { PgDb } from '../storage/pg.js';
 import { testApp, type TestApp } from '../../test/kit/app.js';
 import { onServer } from '../../test/kit/databases.js';
 import { TrackingEngine } from './tracking-engine.js';
+import { until } from '../../test/kit/wait.js';
 
 const DAY = 86_400_000;
 const NUMBERS = ['MAEU', 'MSCU', 'HLCU', 'CMDU', 'ONEY', 'COSU', 'ZIMU'].map((scac, i) => ({
@@ -169,13 +170,18 @@ async function lockWaitOr(db: Db, settled: Promise<unknown>): Promise<void> {
     () => (done = true),
     () => (done = true),
   );
-  while (!done) {
-    const [row] = await db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-    );
-    if (row!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await until(
+    'a session waiting for a lock, or the work settled',
+    20_000,
+    async () => {
+      if (done) return true;
+      const [row] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      return row!.n > 0;
+    },
+    10,
+  );
 }
 
 /** What an account's shipment shows: its engine columns, containers and transport events. */
@@ -260,7 +266,7 @@ describe('the sweep', () => {
        WHERE event LIKE 'container.transport.%' AND event NOT LIKE '%.estimated.%' GROUP BY 1 HAVING count(*) > 1`,
     );
     expect(keys).toEqual([]);
-  });
+  }, 90_000); // A week of refreshes for every number, twice: ~25 s alone, more beside other test files.
 
   it('does not write a refresh whose lease ran out and another worker took, nor release that worker’s lease', async () => {
     const { t, worldNow } = await tracked();

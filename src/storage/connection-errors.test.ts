@@ -8,6 +8,7 @@ import { freshDatabase, onServer, serverUrl, type TestDatabase } from '../../tes
 import { TidemarkError } from '../domain/errors.js';
 import { asUnavailable, DATABASE_RETRY_AFTER_SECONDS, isConnectionError } from './db.js';
 import { PgDb } from './pg.js';
+import { until } from '../../test/kit/wait.js';
 
 /** An error as `pg` or Node make them: a message, and a code when there is one. */
 const err = (message: string, code?: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), { code, ...extra });
@@ -135,12 +136,9 @@ describe.skipIf(!onServer())('a backend terminated under a PgDb (server only)', 
     const stop = await db.listen('chaos_unit', (p) => heard.push(p));
     try {
       await terminateOurs();
-      const until = Date.now() + 10_000;
-      while (!heard.includes(null) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-      expect(heard).toContain(null);
+      await until('the listener told it may have missed messages', 10_000, () => heard.includes(null), 100);
       await admin.query("NOTIFY chaos_unit, 'back'");
-      while (!heard.includes('back') && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-      expect(heard).toContain('back');
+      await until('the notification after the reconnect', 10_000, () => heard.includes('back'), 100);
     } finally {
       await stop();
     }

@@ -9,6 +9,7 @@ import { testApp, type TestApp } from '../../test/kit/app.js';
 import { type Receiver, startReceiver } from '../../test/kit/receiver.js';
 import { seedShipment } from '../../test/kit/seed.js';
 import { DeliveryRunner } from './delivery-runner.js';
+import { until } from '../../test/kit/wait.js';
 
 const EVENT = 'container.transport.available';
 let t: TestApp | null = null;
@@ -60,8 +61,8 @@ describe('stopping the delivery runner by a deadline', () => {
     const runner = new DeliveryRunner(app.services.webhookDelivery, pino({ level: 'silent' }), { idleMs: 3_600_000 });
     runner.start();
     // One endpoint's lane sends 8 at once: the 2 answered make room for 2 more, then 8 hang and 2 wait behind them.
-    const until = Date.now() + 10_000;
-    while (receiver.received.length < 10 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    const hooks = receiver;
+    await until('ten deliveries sent', 10_000, () => hooks.received.length >= 10, 10);
     expect(receiver.received).toHaveLength(10);
     const asked = Date.now();
     await runner.stop(300);

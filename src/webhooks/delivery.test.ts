@@ -12,6 +12,7 @@ import { type Receiver, startReceiver } from '../../test/kit/receiver.js';
 import { seedShipment } from '../../test/kit/seed.js';
 import { endpointOutcomes, type Finished } from './delivery.js';
 import { DeliveryRunner } from './delivery-runner.js';
+import { until } from '../../test/kit/wait.js';
 
 const ALLOW = { TIDEMARK_WEBHOOKS_ALLOW_PRIVATE: '1' };
 const EVENT = 'container.transport.available';
@@ -71,11 +72,6 @@ async function setup(env: Record<string, string> = {}) {
       [account.id],
     );
   return { t: app, receiver, hookId: hook.json().data.id as string, accountId: account.id, commit, state };
-}
-
-/** Resolves once `check` holds (the test's own timeout bounds the wait). */
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 10));
 }
 
 describe('a delivery round', () => {
@@ -200,10 +196,10 @@ describe('the delivery runner', () => {
     runner.start();
     cleanups.push(() => runner.stop());
     await commit(1);
-    await until(() => receiver.received.length === 1);
+    await until('the first attempt', 10_000, () => receiver.received.length === 1, 10);
     // Idle again (nothing due); the next commit wakes it too.
     await commit(1);
-    await until(() => receiver.received.length === 2);
+    await until('the second attempt', 10_000, () => receiver.received.length === 2, 10);
     expect(new Set(receiver.received.map((r) => r.json.data.id)).size).toBe(2);
   });
 
@@ -212,7 +208,7 @@ describe('the delivery runner', () => {
     await commit(150);
     const runner = new DeliveryRunner(t.services.webhookDelivery, pino({ level: 'silent' }), { idleMs: 3_600_000 });
     runner.start();
-    await until(() => receiver.received.length >= 150);
+    await until('150 deliveries', 20_000, () => receiver.received.length >= 150, 10);
     await runner.stop();
     expect(receiver.received).toHaveLength(150);
     expect(new Set(receiver.received.map((r) => r.json.data.id)).size).toBe(150);
@@ -226,7 +222,7 @@ describe('the delivery runner', () => {
     await commit(40);
     const runner = new DeliveryRunner(t.services.webhookDelivery, pino({ level: 'silent' }), { idleMs: 3_600_000 });
     runner.start();
-    await until(() => receiver.received.length >= 1);
+    await until('a delivery', 10_000, () => receiver.received.length >= 1, 10);
     await runner.stop();
     const rows = await state();
     // Nothing is left leased; what was sent is recorded, what was not is pending without an attempt.
@@ -255,7 +251,7 @@ describe('the delivery runner', () => {
       for (const r of runners) await r.stop();
     });
     await commit(300);
-    await until(() => receiver.received.length >= 300);
+    await until('300 deliveries', 20_000, () => receiver.received.length >= 300, 10);
     for (const r of runners) await r.stop();
     expect(receiver.received).toHaveLength(300);
     expect(new Set(receiver.received.map((r) => r.json.data.id)).size).toBe(300);

@@ -9,7 +9,8 @@ import { MAX_PAGE_SIZE, pageLinks, parsePage } from '../../jsonapi.js';
 import { filterParams, oneOf } from '../../query.js';
 import { sendDocument } from '../../reply.js';
 
-import { listQuery } from '../../schemas.js';
+import { boardContainerResource, boardMeta, listDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, listQuery } from '../../schemas.js';
 
 const querystring = listQuery.extend({
   filter: filterParams({ needs: oneOf(BOARD_KINDS) }, 'is not a filter of the board; it takes filter[needs]'),
@@ -25,6 +26,13 @@ export default function containerBoard(app: App, deps: HttpDeps) {
         summary: 'The containers that need action today',
         description: `Containers on hold, available, whose last free day is today, tomorrow or passed (counted in the pickup place’s own calendar, at the world time), or accruing demurrage; most urgent first, ${MAX_PAGE_SIZE} a page unless \`page[size]\` says fewer. Each carries \`meta.attention\` \`{holds, available, lfd, lfd_days_left, demurrage_accruing}\`; the document \`meta.counts\` has a count per kind over all pages, \`meta.total\` the number listed. \`filter[needs]\` (${BOARD_KINDS.join(', ')}) lists one kind only. \`include\` as on GET /v2/containers.`,
         querystring,
+        response: {
+          200: described(
+            listDocument(boardContainerResource, { meta: boardMeta }),
+            'The containers that need action, each with `meta.attention`; `meta.counts` per kind over all pages',
+          ),
+          ...errorResponses(400, ...API_ERRORS),
+        },
       },
     },
     async (req, reply) => {

@@ -6,7 +6,8 @@ import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendCachedDocument } from '../../reply.js';
 
 import { shipmentDocumentTags } from '../../../services/document-cache.js';
-import { idParams, includeQuery } from '../../schemas.js';
+import { containerResource, resourceDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, includeQuery } from '../../schemas.js';
 
 export default function getContainer(app: App, deps: HttpDeps) {
   const kind = containerKind(deps);
@@ -19,6 +20,7 @@ export default function getContainer(app: App, deps: HttpDeps) {
         description: 'Every attribute of the container; `include=shipment` sideloads its shipment.',
         params: idParams,
         querystring: includeQuery,
+        response: { 200: described(resourceDocument(containerResource), 'The container'), ...errorResponses(400, 404, ...API_ERRORS) },
       },
     },
     async (req, reply) => {

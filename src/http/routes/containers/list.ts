@@ -5,7 +5,8 @@ import type { ContainerFilter } from '../../../services/containers.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 
 import { checkedValue, filterParams, oneValue } from '../../query.js';
-import { listQuery } from '../../schemas.js';
+import { containerResource, listDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, listQuery } from '../../schemas.js';
 import { sendPage } from '../handlers.js';
 
 const querystring = listQuery.extend({
@@ -27,6 +28,7 @@ export default function listContainers(app: App, deps: HttpDeps) {
         description:
           "`filter[number]` finds a container by its number, with or without spaces and dashes; `filter[customer_id]` and `filter[customer_name]` (partial, any case) by its customer (its own customer role, else its shipment's).",
         querystring,
+        response: { 200: described(listDocument(containerResource), 'A page of containers'), ...errorResponses(400, ...API_ERRORS) },
       },
     },
     async (req, reply) => {

@@ -2,7 +2,8 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { rawEventKind } from '../../../render/container.js';
-import { idParams } from '../../schemas.js';
+import { listDocument, rawEventResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams } from '../../schemas.js';
 
 export default function containerRawEvents(app: App, deps: HttpDeps) {
   app.get(
@@ -14,6 +15,11 @@ export default function containerRawEvents(app: App, deps: HttpDeps) {
         description:
           'What each source (shipping line, terminal, railroad) said about the container in its latest answer, in its own words and in time order, estimated future events included.',
         params: idParams,
+        // 400: a query parameter with text that cannot be stored (http/text-guard.ts), on every route, parameters or not.
+        response: {
+          200: described(listDocument(rawEventResource), "The container's raw events, all of them (not paged)"),
+          ...errorResponses(400, 404, ...API_ERRORS),
+        },
       },
     },
     async (req, reply) => {

@@ -7,7 +7,8 @@ import { isIsoInstant } from '../../../lib/dates.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 
-import { idParams, labelList, resourceBody } from '../../schemas.js';
+import { containerResource, resourceDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, labelList, resourceBody, WRITE_ERRORS } from '../../schemas.js';
 import { idMismatch } from '../../errors.js';
 
 const body = resourceBody(
@@ -28,6 +29,8 @@ const description =
   '(ISO 8601; not in the future): the container becomes `delivered` and `container.transport.delivered` is recorded ' +
   'once (`data_source: user`). `delivered_at: null` takes the mark back.';
 
+const edited = described(resourceDocument(containerResource), 'The container as edited');
+
 export default function updateContainer(app: App, deps: HttpDeps) {
   const kind = containerKind(deps);
   const edit = (accountId: string, id: string, attributes: z.infer<typeof body>['data']['attributes']) => {
@@ -45,7 +48,17 @@ export default function updateContainer(app: App, deps: HttpDeps) {
   };
   app.patch(
     '/v2/containers/:id',
-    { schema: { tags: ['containers'], summary: 'Edit a container', description, params: idParams, body } },
+    {
+      schema: {
+        tags: ['containers'],
+        summary: 'Edit a container',
+        description,
+        params: idParams,
+        body,
+        // 409: `data.id` names another container than the URL.
+        response: { 200: edited, ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404, 409) },
+      },
+    },
     async (req, reply) => {
       const { id } = req.params;
       if (req.body.data.id !== undefined && req.body.data.id !== id) throw idMismatch();
@@ -61,6 +74,8 @@ export default function updateContainer(app: App, deps: HttpDeps) {
         summary: 'Edit a container (id in the body)',
         description: `The reference schema's form of PATCH /v2/containers/{id}: \`data.id\` names the container. ${description}`,
         body,
+        // 404: `data.id` names no container of the account.
+        response: { 200: edited, ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404) },
       },
     },
     async (req, reply) => {

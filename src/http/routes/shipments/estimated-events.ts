@@ -2,7 +2,8 @@
 // `shipment.estimated.arrival` as it came, newest first; the same objects webhooks reference.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { estimatedEventKind } from '../../../render/events.js';
-import { idParams, listQuery } from '../../schemas.js';
+import { estimatedEventResource, listDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, listQuery } from '../../schemas.js';
 import { sendPage } from '../handlers.js';
 
 export default function shipmentEstimatedEvents(app: App, deps: HttpDeps) {
@@ -17,6 +18,10 @@ export default function shipmentEstimatedEvents(app: App, deps: HttpDeps) {
           'Each `estimated_event` has `estimated_timestamp` (the ETA then given), `created_at` (when Tidemark learnt it) and its port and vessel.',
         params: idParams,
         querystring: listQuery,
+        response: {
+          200: described(listDocument(estimatedEventResource), "A page of the shipment's arrival estimates"),
+          ...errorResponses(400, 404, ...API_ERRORS),
+        },
       },
     },
     async (req, reply) =>

@@ -5,7 +5,8 @@ import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { selfUrl, sendCachedDocument } from '../../reply.js';
 import { shipmentDocumentTags } from '../../../services/document-cache.js';
 import { attachPartyRoles } from '../../../render/shipment.js';
-import { idParams, includeQuery } from '../../schemas.js';
+import { resourceDocument, shipmentResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, includeQuery } from '../../schemas.js';
 
 export default function getShipment(app: App, deps: HttpDeps) {
   const kind = shipmentKind(deps);
@@ -21,6 +22,7 @@ export default function getShipment(app: App, deps: HttpDeps) {
         querystring: includeQuery.extend({
           with_party_roles: z.unknown().optional().describe('true adds the party_roles relationship'),
         }),
+        response: { 200: described(resourceDocument(shipmentResource), 'The shipment'), ...errorResponses(400, 404, ...API_ERRORS) },
       },
     },
     async (req, reply) => {

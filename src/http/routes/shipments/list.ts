@@ -2,8 +2,10 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { shipmentKind } from '../../../render/kinds.js';
 import { errorBody } from '../../errors.js';
-import { JSONAPI } from '../../reply.js';
+import { sendDocument } from '../../reply.js';
 import { attachPartyRoles } from '../../../render/shipment.js';
+import { listDocument, shipmentResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, shipmentFilterErrors } from '../../schemas.js';
 import { sendPage } from '../handlers.js';
 import { referenceItems, shipmentFilter, shipmentsQuery } from './filters.js';
 
@@ -26,6 +28,12 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
           '`with_party_roles=true` adds the `party_roles` relationship.',
         ].join(' '),
         querystring: shipmentsQuery,
+        response: {
+          200: described(listDocument(shipmentResource), 'A page of shipments'),
+          // 400: a parameter that is not even a value (an object, a name given twice), or include and paging.
+          ...errorResponses(400, ...API_ERRORS),
+          422: shipmentFilterErrors,
+        },
       },
     },
     async (req, reply) => {
@@ -38,10 +46,10 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
           throw refused;
         }
         // The reference answers invalid shipment filters with `error` (not `errors`); JSON:API clients get both.
-        return reply
-          .code(422)
-          .type(JSONAPI)
-          .send({ error: items.map(({ title, detail }) => ({ title, detail })), ...errorBody(422, items, String(req.id)) });
+        return sendDocument(reply, 422, {
+          error: items.map(({ title, detail }) => ({ title, detail })),
+          ...errorBody(422, items, String(req.id)),
+        });
       }
       const accountId = accountOf(req).id;
       const filter = shipmentFilter(req.query);

@@ -3,7 +3,8 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { shipmentKind } from '../../../render/kinds.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 
-import { idParams } from '../../schemas.js';
+import { resourceDocument, shipmentResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, WRITE_ERRORS } from '../../schemas.js';
 
 export default function resumeTracking(app: App, deps: HttpDeps) {
   const kind = shipmentKind(deps);
@@ -15,6 +16,10 @@ export default function resumeTracking(app: App, deps: HttpDeps) {
         summary: 'Resume tracking a shipment',
         description: 'Tracks a stopped shipment again; its sources are asked at once.',
         params: idParams,
+        response: {
+          200: described(resourceDocument(shipmentResource), 'The shipment, tracked again'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404),
+        },
       },
     },
     async (req, reply) => {

@@ -3,7 +3,8 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { shipmentKind } from '../../../render/kinds.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 
-import { idParams } from '../../schemas.js';
+import { resourceDocument, shipmentResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, WRITE_ERRORS } from '../../schemas.js';
 
 export default function stopTracking(app: App, deps: HttpDeps) {
   const kind = shipmentKind(deps);
@@ -16,6 +17,10 @@ export default function stopTracking(app: App, deps: HttpDeps) {
         description:
           'Stops refreshing the shipment and all its containers (reason `cancelled_by_user`); its tracking requests become `tracking_stopped`.',
         params: idParams,
+        response: {
+          200: described(resourceDocument(shipmentResource), 'The shipment, no longer tracked'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404),
+        },
       },
     },
     async (req, reply) => {

@@ -6,7 +6,8 @@ import { idMismatch } from '../../errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 
-import { idParams, labelList, resourceBody } from '../../schemas.js';
+import { resourceDocument, shipmentResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, labelList, resourceBody, WRITE_ERRORS } from '../../schemas.js';
 
 const body = resourceBody('shipment', z.object({ ref_numbers: labelList.nullish(), tags: labelList.nullish() }).strict());
 
@@ -22,6 +23,11 @@ export default function updateShipment(app: App, deps: HttpDeps) {
           'Replaces its `ref_numbers` and/or `tags` (each a list of strings; `null` or `[]` clears it). Entries are trimmed; blanks and repeats are dropped.',
         params: idParams,
         body,
+        // 409: `data.id` names another shipment than the URL.
+        response: {
+          200: described(resourceDocument(shipmentResource), 'The shipment as edited'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404, 409),
+        },
       },
     },
     async (req, reply) => {

@@ -5,6 +5,8 @@ import type { ResourceObject } from '../../../render/jsonapi.js';
 import { sendDocument } from '../../reply.js';
 import { shippingLineKind } from '../../../render/shipping-line.js';
 import { trackingRequestKind } from '../../../render/tracking-request.js';
+import { resourceDocument, trackingRequestResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, WRITE_ERRORS } from '../../schemas.js';
 
 const body = z.object({
   data: z.object({
@@ -37,6 +39,15 @@ export default function createTrackingRequest(app: App, deps: HttpDeps) {
         description:
           'Answers 201 at once with status `pending`; a worker asks the carrier and the request becomes `created` (with its shipment as `tracked_object`), `awaiting_manifest` or `failed`. Without `scac`, set `auto_detect_vocc_scac: true` to let Tidemark pick the carrier.',
         body,
+        // 422 also for an unknown carrier or customer, a number the carrier cannot track, the free plan's cap;
+        // 429 from its own bucket (create_tracking_request).
+        response: {
+          201: described(
+            resourceDocument(trackingRequestResource),
+            'The tracking request, `pending`; its shipping line is included when the carrier is known',
+          ),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS),
+        },
       },
     },
     async (req, reply) => {

@@ -1,7 +1,8 @@
 // GET /v2/tracking_requests/{id}: one tracking request, its shipment included by default.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { trackingRequestKind } from '../../../render/tracking-request.js';
-import { idParams, includeQuery } from '../../schemas.js';
+import { resourceDocument, trackingRequestResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, includeQuery } from '../../schemas.js';
 import { sendOne } from '../handlers.js';
 
 export default function getTrackingRequest(app: App, deps: HttpDeps) {
@@ -15,6 +16,10 @@ export default function getTrackingRequest(app: App, deps: HttpDeps) {
         description: 'Its shipment (`tracked_object`) is included by default.',
         params: idParams,
         querystring: includeQuery,
+        response: {
+          200: described(resourceDocument(trackingRequestResource), 'The tracking request'),
+          ...errorResponses(400, 404, ...API_ERRORS),
+        },
       },
     },
     async (req, reply) =>

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { NumberInferenceResult } from '../../../services/number-inference.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
+import { API_ERRORS, described, errorResponses, WRITE_ERRORS } from '../../schemas.js';
 
 const candidate = z.object({ scac: z.string(), name: z.string(), confidence: z.number().min(0).max(1) });
 const numberType = z.enum(['container', 'bill_of_lading', 'booking']);
@@ -43,7 +44,12 @@ export default function inferNumber(app: App, deps: HttpDeps) {
         tags: ['tracking_requests'],
         summary: 'Infer the type and shipping line of a number (plain JSON, not JSON:API)',
         body,
-        response: { 200: inferResult },
+        // 422 for a number that is no container, bill of lading or booking number (or a body without one); 429
+        // from its own bucket (infer_number).
+        response: {
+          200: described(inferResult, "The number's type and the shipping lines it may be of (plain JSON)"),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS),
+        },
       },
     },
     async (req) => render(deps.numberInference.infer(accountOf(req), req.validationError ? null : req.body.number)),

@@ -5,7 +5,8 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { paginationMeta } from '../../jsonapi.js';
 import { trackingRequestKind } from '../../../render/tracking-request.js';
 import { filterParams, oneOf, oneValue } from '../../query.js';
-import { listQuery } from '../../schemas.js';
+import { listDocument, trackingRequestResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, listQuery } from '../../schemas.js';
 import { sendPage } from '../handlers.js';
 
 const STATUSES = ['pending', 'awaiting_manifest', 'created', 'failed', 'tracking_stopped'] as const satisfies TrackingRequestStatus[];
@@ -72,6 +73,10 @@ export default function listTrackingRequests(app: App, deps: HttpDeps) {
         description:
           'Filters: `q` (request or reference number), `filter[request_number]`, `filter[status]` (comma list; `succeeded` = `created`), `filter[scac]`, `filter[request_type]`, `filter[created_at][start|end]`, `filter[updated_at][start|end]` (ISO 8601). Shipments (`tracked_object`) are included by default.',
         querystring,
+        response: {
+          200: described(listDocument(trackingRequestResource), 'A page of tracking requests, with `meta.pagination`'),
+          ...errorResponses(400, ...API_ERRORS),
+        },
       },
     },
     async (req, reply) => {

@@ -4,7 +4,8 @@ import { validationFailed } from '../../../domain/errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { trackingRequestKind } from '../../../render/tracking-request.js';
-import { idParams } from '../../schemas.js';
+import { resourceDocument, trackingRequestResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, WRITE_ERRORS } from '../../schemas.js';
 
 const body = z.object({
   data: z.object({
@@ -25,6 +26,10 @@ export default function updateTrackingRequest(app: App, deps: HttpDeps) {
         description: 'Sets its reference numbers: `ref_numbers` (a list) or `ref_number` (one, as the reference schema has it).',
         params: idParams,
         body,
+        response: {
+          200: described(resourceDocument(trackingRequestResource), 'The tracking request as edited'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404),
+        },
       },
     },
     async (req, reply) => {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { sendDocument } from '../../reply.js';
 import { partyKind } from '../../../render/party.js';
-import { resourceBody } from '../../schemas.js';
+import { partyResource, resourceDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, resourceBody, WRITE_ERRORS } from '../../schemas.js';
 
 export default function createParty(app: App, deps: HttpDeps) {
   app.post(
@@ -12,6 +13,8 @@ export default function createParty(app: App, deps: HttpDeps) {
         tags: ['parties'],
         summary: 'Create a party (a customer of the account)',
         body: resourceBody('party', z.object({ company_name: z.string().nullish() })),
+        // 422 also for a blank, too long or taken name.
+        response: { 201: described(resourceDocument(partyResource), 'The party'), ...errorResponses(...API_ERRORS, ...WRITE_ERRORS) },
       },
     },
     async (req, reply) => {

@@ -4,7 +4,8 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { sendDocument } from '../../reply.js';
 import { partyRoleKind } from '../../../render/party-role.js';
-import { includeQuery } from '../../schemas.js';
+import { partyRoleResource, resourceDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, includeQuery, WRITE_ERRORS } from '../../schemas.js';
 
 const ref = (type: string) => z.object({ data: z.object({ type: z.literal(type).optional(), id: z.string() }).nullish() }).nullish();
 
@@ -29,6 +30,11 @@ export default function createPartyRole(app: App, deps: HttpDeps) {
           "A shipment's `customer` role is its customer (`customer_name`, `filter[customer_id]`). `include=party` sideloads the party.",
         querystring: includeQuery,
         body,
+        // 400 also for an include it does not take; 422 also for a party, shipment or container the account lacks.
+        response: {
+          201: described(resourceDocument(partyRoleResource), 'The party role'),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS),
+        },
       },
     },
     async (req, reply) => {

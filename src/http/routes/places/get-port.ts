@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
 import { placeKinds } from '../../../render/places.js';
-import { includeQuery } from '../../schemas.js';
+import { portResource, resourceDocument } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, includeQuery } from '../../schemas.js';
 import { sendOne } from '../handlers.js';
 
 export default function getPort(app: App, deps: HttpDeps) {
@@ -18,6 +19,7 @@ export default function getPort(app: App, deps: HttpDeps) {
           'A seaport by its id or its UN/LOCODE (`DEHAM`); `latitude`/`longitude` are strings. `include=terminals` sideloads its terminals.',
         params: z.object({ id: z.string().describe('Port id (UUID) or UN/LOCODE') }),
         querystring: includeQuery,
+        response: { 200: described(resourceDocument(portResource), 'The port'), ...errorResponses(400, 404, ...API_ERRORS) },
       },
     },
     async (req, reply) =>

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
 import { placeKinds } from '../../../render/places.js';
-import { includeQuery } from '../../schemas.js';
+import { resourceDocument, terminalResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, includeQuery } from '../../schemas.js';
 import { sendOne } from '../handlers.js';
 
 export default function getTerminal(app: App, deps: HttpDeps) {
@@ -17,6 +18,7 @@ export default function getTerminal(app: App, deps: HttpDeps) {
           "An ocean terminal by its id (UUID only). `provided_data` says which fields Tidemark's source for the terminal fills (null when none answers for it). `include=port` sideloads its port.",
         params: z.object({ id: z.string().describe('Terminal id (UUID)') }),
         querystring: includeQuery,
+        response: { 200: described(resourceDocument(terminalResource), 'The terminal'), ...errorResponses(400, 404, ...API_ERRORS) },
       },
     },
     async (req, reply) =>

@@ -4,6 +4,8 @@ import { badRequest } from '../../../domain/errors.js';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { searchResultKind } from '../../../render/search-result.js';
+import { listDocument, searchResultResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses } from '../../schemas.js';
 
 const searchQuery = z
   .object({
@@ -24,6 +26,11 @@ export default function search(app: App, deps: HttpDeps) {
         description:
           "Matches bill of lading, booking and request numbers, container numbers (any case, with or without spaces and dashes) and reference numbers, exactly or in part, in this account. At most 25 `search_result`s: shipments, then containers (`entity_type: cargo`), then tracking requests; exact matches before partial ones, newest first. A tracking request whose number is the bill of lading of a shipment in the results is left out. `status` is the container's `current_status`, the tracking request's status, or for a shipment `created` (tracking) or `tracking_stopped`.",
         querystring: searchQuery,
+        // 400 also for a blank or too long query.
+        response: {
+          200: described(listDocument(searchResultResource), 'At most 25 results (not paged); `links.current` names the query as searched'),
+          ...errorResponses(400, ...API_ERRORS),
+        },
       },
     },
     async (req, reply) => {

@@ -3,7 +3,8 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { pageLinks, parsePage } from '../../jsonapi.js';
 import { sendDocument } from '../../reply.js';
 import { shippingLineKind } from '../../../render/shipping-line.js';
-import { listQuery } from '../../schemas.js';
+import { listDocument, shippingLineResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses, listQuery } from '../../schemas.js';
 
 export default function listShippingLines(app: App, deps: HttpDeps) {
   app.get(
@@ -13,6 +14,10 @@ export default function listShippingLines(app: App, deps: HttpDeps) {
         tags: ['shipping_lines'],
         summary: 'List the shipping lines the account can track (one page of 100 holds them all)',
         querystring: listQuery.extend({ search: z.string().optional().describe('Filter by name or SCAC') }),
+        response: {
+          200: described(listDocument(shippingLineResource), 'A page of shipping lines (no `first`/`prev` links, no `meta`)'),
+          ...errorResponses(400, ...API_ERRORS),
+        },
       },
     },
     async (req, reply) => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
 import { refuseWithoutRouting } from './routing-gate.js';
-import { FUTURE_POSITIONS_DESCRIPTION as shared, param, params, parseAsk, portQuery, sendVoyage } from './voyage.js';
+import { FUTURE_POSITIONS_DESCRIPTION as shared, param, params, parseAsk, portQuery, sendVoyage, voyageResponses } from './voyage.js';
 
 export default function futurePositionsWithCoordinates(app: App, deps: HttpDeps) {
   app.get(
@@ -21,6 +21,7 @@ export default function futurePositionsWithCoordinates(app: App, deps: HttpDeps)
             longitude: param('Required. Starting longitude in decimal degrees, -180 to 180'),
           })
           .catchall(z.unknown()),
+        response: voyageResponses,
       },
     },
     async (req, reply) => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { App, HttpDeps } from '../../context.js';
 import { refuseWithoutRouting } from './routing-gate.js';
-import { FUTURE_POSITIONS_DESCRIPTION as shared, params, parseAsk, portQuery, sendVoyage } from './voyage.js';
+import { FUTURE_POSITIONS_DESCRIPTION as shared, params, parseAsk, portQuery, sendVoyage, voyageResponses } from './voyage.js';
 
 export default function futurePositions(app: App, deps: HttpDeps) {
   app.get(
@@ -15,6 +15,7 @@ export default function futurePositions(app: App, deps: HttpDeps) {
         description: `From the vessel's latest AIS position, starting at that position's time (422 when it has none). ${shared}`,
         params,
         querystring: z.object(portQuery).catchall(z.unknown()),
+        response: voyageResponses,
       },
     },
     async (req, reply) => {

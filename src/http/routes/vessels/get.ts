@@ -5,7 +5,9 @@ import { badRequest } from '../../../domain/errors.js';
 import type { App, HttpDeps } from '../../context.js';
 import { vesselKind } from '../../../render/vessel.js';
 import { sendOne } from '../handlers.js';
-import { refuseWithoutRouting } from './routing-gate.js';
+import { resourceDocument, vesselResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses } from '../../schemas.js';
+import { refuseWithoutRouting, routingRefused } from './routing-gate.js';
 
 const DAY_MS = 86_400_000;
 const WINDOW_KEYS = ['from_timestamp', 'to_timestamp'] as const;
@@ -87,6 +89,12 @@ export default function getVessel(app: App, deps: HttpDeps) {
         ].join(' '),
         params: z.object({ id: z.string().describe('Vessel id (UUID) or IMO number') }),
         querystring: query,
+        response: {
+          200: described(resourceDocument(vesselResource), 'The vessel, with `positions` when they were asked for'),
+          // 400: a bad `show_positions` window; 403: positions without the `routing` feature.
+          ...errorResponses(400, 404, ...API_ERRORS),
+          403: routingRefused,
+        },
       },
     },
     async (req, reply) => {

@@ -10,6 +10,9 @@ import type { HttpDeps } from '../../context.js';
 import { isoSeconds } from '../../../lib/dates.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { vesselKind } from '../../../render/vessel.js';
+import { instant, resourceDocument, vesselResource } from '../../../render/schemas.js';
+import { API_ERRORS, described, errorResponses } from '../../schemas.js';
+import { routingRefused } from './routing-gate.js';
 
 /** A query parameter's documented type; anything else given for it is a 422 from the handler, not a 400 here. */
 export const param = (description: string) => z.union([z.string(), z.unknown()]).optional().describe(description);
@@ -66,6 +69,35 @@ export function parseAsk(
     ...(lat !== undefined && lon !== undefined ? { from: { lat, lon } } : {}),
   };
 }
+
+/** The document `meta` of both routes: where the positions lead, from where, at what speed (sendVoyage). */
+const voyageMeta = z.strictObject({
+  port_id: z.string(),
+  port_locode: z.string(),
+  previous_port_id: z.string().nullable(),
+  starts_from: z
+    .enum(['coordinates', 'last_position'])
+    .meta({ description: "`coordinates`: the ones asked; `last_position`: the vessel's latest AIS position, at its time" }),
+  speed_knots: z.number(),
+  speed_basis: z
+    .enum(['ais', 'default'])
+    .meta({ description: '`ais`: the median speed over ground of its recent positions under way; `default`: 15 kn, none was known' }),
+  distance_nm: z.number(),
+  estimated_arrival_at: instant,
+  positions_count: z.number().int(),
+});
+
+/** What both routes answer (`response`): the vessel with its estimated `positions`, or why not. */
+export const voyageResponses = {
+  200: described(
+    resourceDocument(vesselResource, { meta: voyageMeta }),
+    'The vessel with its estimated `positions` (one a minute, `estimated: true`) and the voyage in `meta`',
+  ),
+  // 400: a query parameter with text that cannot be stored; 404: the vessel, or the port (`source.parameter`);
+  // 422: a missing or bad parameter, a vessel without a position to start from, a voyage too long to list.
+  ...errorResponses(400, 404, 422, ...API_ERRORS),
+  403: routingRefused,
+};
 
 export function sendVoyage(reply: FastifyReply, req: FastifyRequest, deps: HttpDeps, voyage: FutureVoyage): FastifyReply {
   const positions = voyage.positions.map((p) => ({

@@ -179,6 +179,17 @@ describe('dependency rule', () => {
     expect(misplaced).toEqual([]);
   });
 
+  it('no source file is over 600 lines, data tables and generated files aside', () => {
+    const tables: Record<string, string> = {
+      'storage/schema.generated.ts': 'generated from the migrations (npm run db:types)',
+      'render/webhook-examples.ts': "the sample records of every event's example notification",
+    };
+    const long = all
+      .map((f) => ({ rel: relative(SRC, f), lines: readFileSync(f, 'utf8').split('\n').length }))
+      .filter(({ rel, lines }) => lines > 600 && !(rel in tables));
+    expect(long.map(({ rel, lines }) => `${rel}: ${lines} lines`)).toEqual([]);
+  });
+
   it('only config reads process.env', () => {
     const readers = all.filter((f) => top(f) !== 'config' && /process\.env\b/.test(readFileSync(f, 'utf8')));
     expect(readers.map((f) => relative(SRC, f))).toEqual([]);

@@ -20,16 +20,19 @@ afterAll(() => t.close());
 const described = (status: string, response: any) => status === '204' || Object.values(response?.content ?? {}).some((m: any) => m?.schema);
 
 /**
- * The error statuses a route answers whatever it does, by how app.ts's onRequest hook treats it. Every route, open
- * ones too, answers 503 while the server shuts down. Routes an account's key opens (every /v2 route, and the sandbox
- * clock and examples; the advance takes the admin token too) add a missing or bad key and a rate limit. The
- * operator API adds a missing or wrong admin token, and has no rate limit (it is no account's). The probes
- * (/healthz, /readyz, /metrics) are open: no key, no rate limit, so 401 and 429 are not theirs to declare.
+ * The error statuses a route answers whatever it does, by the app's hooks (app.ts). Every route, open ones too,
+ * answers 503 while the server shuts down, and refuses text PostgreSQL cannot store (http/text-guard.ts): 400 in
+ * the query, and 404 in a path parameter (as does a parameter its schema refuses). Routes an account's key opens
+ * (every /v2 route, and the sandbox clock and examples; the advance takes the admin token too) add a missing or
+ * bad key and a rate limit. The operator API adds a missing or wrong admin token, and has no rate limit (it is no
+ * account's). The probes (/healthz, /readyz, /metrics) are open: no key, no rate limit, so 401 and 429 are not
+ * theirs to declare.
  */
 function requiredErrors(url: string): string[] {
-  if (url.startsWith('/v2/') || url.startsWith('/sandbox/')) return ['401', '429', '503'];
-  if (url.startsWith('/admin/')) return ['401', '503'];
-  return ['503'];
+  const every = ['400', '503', ...(url.includes('/:') ? ['404'] : [])];
+  if (url.startsWith('/v2/') || url.startsWith('/sandbox/')) return [...every, '401', '429'];
+  if (url.startsWith('/admin/')) return [...every, '401'];
+  return every;
 }
 
 describe('response schemas in /v2/openapi.json', () => {

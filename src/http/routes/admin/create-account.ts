@@ -19,8 +19,8 @@ export default function createAccount(app: App, deps: HttpDeps) {
           plan: z.enum(PLANS).optional(),
           features: z.array(z.enum(FEATURES)).optional(),
         }),
-        // 400 a body that is not JSON, 409 the name is taken, 415 not JSON, 422 a bad name or value.
-        response: { 201: adminData(adminAccount, 'The account'), ...adminErrors(400, 409, 415, 422) },
+        // 409 the name is taken, 415 not JSON, 422 a bad name or value (400 also for a body that is not JSON).
+        response: { 201: adminData(adminAccount, 'The account'), ...adminErrors(409, 415, 422) },
       },
     },
     async (req, reply) => {

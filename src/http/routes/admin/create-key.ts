@@ -18,7 +18,7 @@ export default function createAccountKey(app: App, deps: HttpDeps) {
         body: z.object({ name: z.string().max(100).optional() }).nullish(),
         response: {
           201: adminData(adminKey.extend({ key: z.string().meta({ description: 'The full key: here only' }) }), 'The key, in full'),
-          ...adminErrors(400, 404, 415, 422),
+          ...adminErrors(404, 415, 422),
         },
       },
     },

@@ -21,7 +21,7 @@ export default function passwordReset(app: App, deps: HttpDeps) {
           'Plain JSON `{"email": …}` → 201 `{"url": …, "emailed": bool}`: a link, valid 24 hours, to the web app page that sets a new password (also e-mailed to the user when TIDEMARK_SMTP_URL is set).',
         body: z.object({ email: z.string().min(1) }).strict(),
         // 404: no user has that address.
-        response: { 201: described(issuedLink, 'The link (plain JSON)'), ...adminErrors(400, 404, 415, 422) },
+        response: { 201: described(issuedLink, 'The link (plain JSON)'), ...adminErrors(404, 415, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await deps.users.resetLinkForEmail(req.body.email)),

@@ -38,10 +38,11 @@ export const adminKey = z.strictObject({
 export const adminData = <S extends z.ZodType>(data: S, description: string) => described(z.strictObject({ data }), description);
 
 /**
- * The errors of an operator route: the admin token missing or wrong (401), a server closing (503), and the route's
- * own (no rate limit: the admin token is not an account's).
+ * The errors of an operator route: text PostgreSQL cannot store in the query (400, http/text-guard.ts), the admin
+ * token missing or wrong (401), a server closing (503), and the route's own (no rate limit: the admin token is not
+ * an account's).
  */
-export const adminErrors = <const S extends ErrorStatus[]>(...statuses: S) => errorResponses(401, 503, ...statuses);
+export const adminErrors = <const S extends ErrorStatus[]>(...statuses: S) => errorResponses(400, 401, 503, ...statuses);
 
 export const renderAccount = (a: Account): z.infer<typeof adminAccount> => ({
   id: a.id,

@@ -13,7 +13,8 @@ export default function revokeKey(app: App, deps: HttpDeps) {
         tags: ['admin'],
         summary: 'Revoke an API key',
         params: idParams,
-        response: { 200: adminData(adminKey, 'The key, revoked'), ...adminErrors(404) },
+        // A body is parsed even here: 415 another media type, 422 text PostgreSQL cannot store.
+        response: { 200: adminData(adminKey, 'The key, revoked'), ...adminErrors(404, 415, 422) },
       },
     },
     async (req) => ({ data: renderKey(await accounts.revokeKey(db, req.params.id)) }),

@@ -20,7 +20,7 @@ export default function updateAccount(app: App, deps: HttpDeps) {
           disable_features: z.array(z.enum(FEATURES)).optional(),
           rate_limits: z.partialRecord(z.enum(RATE_BUCKETS), z.number().int().min(1).max(1_000_000)).optional(),
         }),
-        response: { 200: adminData(adminAccount, 'The account as changed'), ...adminErrors(400, 404, 415, 422) },
+        response: { 200: adminData(adminAccount, 'The account as changed'), ...adminErrors(404, 415, 422) },
       },
     },
     async (req) => {

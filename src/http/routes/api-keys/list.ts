@@ -15,7 +15,8 @@ export default function listApiKeys(app: App, deps: HttpDeps) {
         summary: "The account's API keys (masked), newest first",
         response: {
           200: described(listDocument(apiKeyResource), 'Every live key, masked (one page: no paging)'),
-          ...errorResponses(...API_ERRORS),
+          // 400: text PostgreSQL cannot store in the query (http/text-guard.ts, every route).
+          ...errorResponses(400, ...API_ERRORS),
         },
       },
     },

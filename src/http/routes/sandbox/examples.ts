@@ -22,7 +22,8 @@ export default function sandboxExamples(app: App, deps: HttpDeps & { sandbox: Sa
         summary: 'Documented sandbox numbers: one per scenario, with the outcome a tracking request for it reaches',
         response: {
           200: described(z.object({ data: z.array(example) }), 'One number per scenario (plain JSON)'),
-          ...errorResponses(...API_ERRORS),
+          // 400: text PostgreSQL cannot store in the query (http/text-guard.ts, every route).
+          ...errorResponses(400, ...API_ERRORS),
         },
       },
     },

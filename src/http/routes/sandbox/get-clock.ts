@@ -24,7 +24,7 @@ export default function getSandboxClock(app: App, deps: HttpDeps & { sandbox: Sa
       schema: {
         tags: ['sandbox'],
         summary: 'The sandbox world clock: world time and how many times faster than real time it runs (0 = only when advanced)',
-        response: { 200: described(clockState, 'The world clock (plain JSON)'), ...errorResponses(...API_ERRORS) },
+        response: { 200: described(clockState, 'The world clock (plain JSON)'), ...errorResponses(400, ...API_ERRORS) },
       },
     },
     async () => {

@@ -14,8 +14,9 @@ export default function metrics(app: App, deps: HttpDeps) {
         produces: ['text/plain'],
         response: {
           200: described(z.string(), 'The Prometheus text exposition format (`text/plain; version=0.0.4`)'),
-          // Open (no key, no rate limit): its only error is the 503 of a server shutting down.
-          ...errorResponses(503),
+          // Open (no key, no rate limit): its errors are every route's, text PostgreSQL cannot store in the query (400,
+          // http/text-guard.ts) and the 503 of a server shutting down.
+          ...errorResponses(400, 503),
         },
       },
     },

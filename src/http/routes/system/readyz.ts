@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorDocument } from '../../../render/schemas.js';
 import { readiness } from '../../../services/readiness.js';
 import type { App, HttpDeps } from '../../context.js';
-import { described } from '../../schemas.js';
+import { described, errorResponses } from '../../schemas.js';
 
 const database = z.enum(['pglite', 'postgres']).meta({ description: 'The database this process uses' });
 
@@ -25,7 +25,9 @@ export default function readyz(app: App, deps: HttpDeps) {
         response: {
           200: described(ready, 'Ready to serve'),
           // Open (no key, no rate limit). Not ready says why in its own plain JSON; a server shutting down answers
-          // the JSON:API error document every route gives then.
+          // the JSON:API error document every route gives then, as any route does to text PostgreSQL cannot store
+          // in the query (400, http/text-guard.ts).
+          ...errorResponses(400),
           503: described(
             z.union([migrating, unavailable, errorDocument]),
             'Not ready: migrations are pending or the database does not answer (plain JSON); or the server is shutting down (JSON:API errors)',

@@ -4,7 +4,7 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { sendDocument } from '../../reply.js';
 import { webhookNotificationKind } from '../../../render/webhook-notification.js';
 import { resourceDocument, webhookNotificationResource } from '../../../render/schemas.js';
-import { API_ERRORS, described, errorResponses, idParams } from '../../schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, WRITE_ERRORS } from '../../schemas.js';
 
 export default function redeliverNotification(app: App, deps: HttpDeps) {
   const kind = webhookNotificationKind(deps);
@@ -17,10 +17,11 @@ export default function redeliverNotification(app: App, deps: HttpDeps) {
         description:
           'Queues the stored notification for delivery again, with its original id and body, whatever its delivery status; answers 202 with the notification (`delivery_status: pending`). Its retry schedule starts afresh.',
         params: idParams,
-        // 403: a web-app session without its CSRF header.
+        // A body is parsed even here: 400 not JSON, 415 another media type, 422 text PostgreSQL cannot store; 403 a
+        // web-app session without its CSRF header.
         response: {
           202: described(resourceDocument(webhookNotificationResource), 'Queued again: the notification, `delivery_status: pending`'),
-          ...errorResponses(...API_ERRORS, 403, 404),
+          ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404),
         },
       },
     },

@@ -1,6 +1,6 @@
 // DELETE /v2/webhooks/{id}: the webhook and its notifications.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
-import { API_ERRORS, errorResponses, idParams, noContent } from '../../schemas.js';
+import { API_ERRORS, errorResponses, idParams, noContent, WRITE_ERRORS } from '../../schemas.js';
 
 export default function deleteWebhook(app: App, deps: HttpDeps) {
   app.delete(
@@ -10,8 +10,9 @@ export default function deleteWebhook(app: App, deps: HttpDeps) {
         tags: ['webhooks'],
         summary: 'Delete a webhook (and its notifications)',
         params: idParams,
-        // 403: a web-app session without its CSRF header.
-        response: { 204: noContent, ...errorResponses(...API_ERRORS, 403, 404) },
+        // A body is parsed even here: 400 not JSON, 415 another media type, 422 text PostgreSQL cannot store; 403 a
+        // web-app session without its CSRF header.
+        response: { 204: noContent, ...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404) },
       },
     },
     async (req, reply) => {

@@ -34,7 +34,8 @@ export default function webhookEvents(app: App, deps: HttpDeps) {
         summary: 'The events a webhook can subscribe to, by category (those the account may receive)',
         response: {
           200: described(listDocument(webhookEventCategoryResource), 'The event categories (one page: no paging links)'),
-          ...errorResponses(...API_ERRORS),
+          // 400: text PostgreSQL cannot store in the query (http/text-guard.ts, every route).
+          ...errorResponses(400, ...API_ERRORS),
         },
       },
     },

@@ -14,7 +14,8 @@ export default function getWebhook(app: App, deps: HttpDeps) {
         tags: ['webhooks'],
         summary: 'Get a webhook',
         params: idParams,
-        response: { 200: described(resourceDocument(webhookResource), 'The webhook'), ...errorResponses(...API_ERRORS, 404) },
+        // 400: text PostgreSQL cannot store in the query (http/text-guard.ts, every route).
+        response: { 200: described(resourceDocument(webhookResource), 'The webhook'), ...errorResponses(400, ...API_ERRORS, 404) },
       },
     },
     async (req, reply) =>

@@ -17,7 +17,8 @@ export default function webhookIps(app: App, deps: HttpDeps) {
       schema: {
         tags: ['webhooks'],
         summary: 'The addresses deliveries come from (plain JSON; TIDEMARK_WEBHOOKS_EGRESS_IPS)',
-        response: { 200: described(egressIps, 'The egress addresses (plain JSON)'), ...errorResponses(...API_ERRORS) },
+        // 400: text PostgreSQL cannot store in the query (http/text-guard.ts, every route).
+        response: { 200: described(egressIps, 'The egress addresses (plain JSON)'), ...errorResponses(400, ...API_ERRORS) },
       },
     },
     async () => deps.webhooks.egressIps(),

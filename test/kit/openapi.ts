@@ -6,13 +6,6 @@ import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
 import type { App } from '../../src/http/context.js';
 
-/**
- * Off while routes still lack response schemas: a response whose route or status the document does not describe
- * is collected (`undocumentedResponses`) instead of failing. On: it fails. Turn it on once every route declares
- * every response (test/e2e/openapi-responses.test.ts lists the routes that do not yet).
- */
-export const REQUIRE_DOCUMENTED_RESPONSES = false;
-
 type Json = Record<string, unknown>;
 
 interface Operation {
@@ -159,14 +152,12 @@ export function checkerOf(app: App): Promise<OpenApiChecker> {
   return c;
 }
 
-/** `operation status → why`, of every response seen that the document does not describe (while the switch is off). */
-export const undocumentedResponses = new Map<string, string>();
 /** How many responses were checked against a documented schema, and found valid. */
 export const checkedResponses = { valid: 0 };
 
 /**
- * Checks one response against the app's OpenAPI document: fails when the route documents the status and the
- * body does not match its schema; collects (or, with REQUIRE_DOCUMENTED_RESPONSES, fails on) an undocumented one.
+ * Checks one response against the app's OpenAPI document: fails when the route does not document the status, or
+ * documents it and the body does not match its schema.
  */
 export async function checkResponse(
   app: App,
@@ -179,18 +170,6 @@ export async function checkResponse(
   if (result.kind === 'invalid') {
     expect(result.errors, `${where}: the body does not match ${result.operation}'s documented ${res.status} response`).toEqual([]);
   }
-  if (result.kind === 'undocumented') {
-    if (REQUIRE_DOCUMENTED_RESPONSES) expect.fail(`${where}: ${result.operation}: ${result.why}`);
-    undocumentedResponses.set(`${result.operation} ${result.status}`, result.why);
-  }
+  if (result.kind === 'undocumented') expect.fail(`${where}: ${result.operation}: ${result.why}`);
   return result;
-}
-
-/** Prints the undocumented responses seen (the list the route schemas still have to cover). */
-export function reportUndocumented(where: string): void {
-  if (undocumentedResponses.size === 0) return;
-  const lines = [...undocumentedResponses].sort(([a], [b]) => a.localeCompare(b)).map(([k, why]) => `  ${k}: ${why}`);
-  console.info(
-    `${where}: ${checkedResponses.valid} responses matched their documented schema; ${undocumentedResponses.size} (operation, status) pairs are not documented yet:\n${lines.join('\n')}`,
-  );
 }

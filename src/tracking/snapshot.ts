@@ -11,22 +11,9 @@ import type { IsoInstant } from './time.js';
 export type { FacilityRef } from './places.js';
 export type { IsoInstant } from './time.js';
 
-export const CONTAINER_STATUSES = [
-  'new',
-  'on_ship',
-  'available',
-  'not_available',
-  'grounded',
-  'on_rail',
-  'picked_up',
-  'off_dock',
-  'delivered',
-  'dropped',
-  'loaded',
-  'empty_returned',
-  'awaiting_inland_transfer',
-] as const;
-export type ContainerStatus = (typeof CONTAINER_STATUSES)[number];
+import type { ContainerStatus } from '../domain/container-statuses.js';
+
+export { CONTAINER_STATUSES, type ContainerStatus } from '../domain/container-statuses.js';
 
 export { type EquipmentHeight, type EquipmentLength, type EquipmentType, equipmentOf } from './equipment.js';
 

@@ -6,7 +6,6 @@ import { type EventName, PICKUP_CHANGE_EVENT_NAMES, TRANSPORT_EVENT_NAMES } from
 import { FEE_TYPES, HOLD_NAMES } from '../../domain/milestones.js';
 import type { EquipmentHeight, EquipmentLength, EquipmentType } from '../../tracking/equipment.js';
 import type { FailedReason, StopReason } from '../../tracking/schedule.js';
-import type { ContainerStatus } from '../../tracking/snapshot.js';
 
 // ---------- value sets (api-wire-notes §3), each checked against the engine's type ----------
 
@@ -14,22 +13,7 @@ import type { ContainerStatus } from '../../tracking/snapshot.js';
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const same = <_T extends true>() => {};
 
-export const CONTAINER_STATUSES = [
-  'new',
-  'on_ship',
-  'available',
-  'not_available',
-  'grounded',
-  'on_rail',
-  'picked_up',
-  'off_dock',
-  'delivered',
-  'dropped',
-  'loaded',
-  'empty_returned',
-  'awaiting_inland_transfer',
-] as const;
-same<Same<(typeof CONTAINER_STATUSES)[number], ContainerStatus>>();
+export { CONTAINER_STATUSES } from '../../domain/container-statuses.js';
 
 export const EQUIPMENT_TYPES = ['dry', 'reefer', 'open top', 'flat rack', 'bulk', 'tank'] as const;
 same<Same<(typeof EQUIPMENT_TYPES)[number], EquipmentType>>();

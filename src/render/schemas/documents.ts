@@ -6,7 +6,8 @@ import { webhookNotificationResource } from './webhooks.js';
 
 /** The JSON:API documents of the helpers below, and schemas derived from them (`.meta`, `.describe`). */
 const jsonApiDocuments = new WeakSet<object>();
-const markJsonApi = <S extends z.ZodType>(schema: S): S => {
+/** Marks a document schema of a route's own as JSON:API (documented as `application/vnd.api+json`). */
+export const markJsonApi = <S extends z.ZodType>(schema: S): S => {
   jsonApiDocuments.add(schema);
   return schema;
 };

@@ -7,7 +7,7 @@ import { requireFeature } from '../../auth.js';
 import { accountOf } from '../../context.js';
 import { errorBody } from '../../errors.js';
 import { JSONAPI } from '../../reply.js';
-import { errorObject } from '../../../render/schemas.js';
+import { errorObject, markJsonApi } from '../../../render/schemas.js';
 import { described } from '../../schemas.js';
 
 /**
@@ -15,7 +15,9 @@ import { described } from '../../schemas.js';
  * empty `source`, which the shared `Error` schema does not allow.
  */
 export const routingRefused = described(
-  z.strictObject({ errors: z.array(errorObject.extend({ source: z.strictObject({}).meta({ description: 'Always empty' }) })) }),
+  markJsonApi(
+    z.strictObject({ errors: z.array(errorObject.extend({ source: z.strictObject({}).meta({ description: 'Always empty' }) })) }),
+  ),
   'Forbidden: the account lacks the `routing` feature (the reference’s vessel variant: each error has an empty `source`)',
 );
 

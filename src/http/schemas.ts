@@ -44,11 +44,12 @@ export const described = <S extends z.ZodType>(schema: S, description: string): 
 
 /** Every error status a route may declare, with what it means on this API (the response's description). */
 const ERROR_STATUSES = {
-  400: 'Bad Request: a query parameter is wrong; `source.parameter` names it',
+  400: 'Bad Request: a query parameter is wrong (`source.parameter` names it), or the body is not JSON',
   401: 'Unauthorized: no API key, or not a valid one',
   403: 'Forbidden: the account may not do this, or the feature is not enabled for it',
   404: 'Not Found',
   409: 'Conflict',
+  413: 'Payload Too Large: the body is over 1 MiB',
   415: 'Unsupported Media Type: send JSON (`application/json` or `application/vnd.api+json`)',
   422: 'Unprocessable Entity: the body is wrong; `source.pointer` points at what',
   423: 'Locked',
@@ -84,7 +85,7 @@ export const noContent = z.null().meta({ description: 'No Content' });
 
 /**
  * What a /v2 write with a JSON body can answer besides API_ERRORS whatever it does: a body that is not JSON (400), a
- * web-app session without its `X-CSRF-Token` (403), a body of another media type (415), a body the schema or the
- * service refuses (422). `...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404)`.
+ * web-app session without its `X-CSRF-Token` (403), a body over 1 MiB (413), a body of another media type (415), a
+ * body the schema or the service refuses (422). `...errorResponses(...API_ERRORS, ...WRITE_ERRORS, 404)`.
  */
-export const WRITE_ERRORS = [400, 403, 415, 422] as const satisfies ErrorStatus[];
+export const WRITE_ERRORS = [400, 403, 413, 415, 422] as const satisfies ErrorStatus[];

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../test/kit/databases.js';
+import type { Db } from '../storage/db.js';
 import { readiness } from './readiness.js';
 
 let database: TestDatabase | undefined;
@@ -23,9 +24,8 @@ describe('readiness (GET /readyz)', () => {
   });
 
   it('is unavailable when the database does not answer', async () => {
-    database = await freshDatabase();
-    const { db } = database;
-    await db.close();
-    expect(await readiness(db)).toEqual({ status: 'unavailable', database: db.kind });
+    // A handle whose every query fails, as a pool whose server went away does (connection-errors.test.ts has the real one).
+    const gone = { kind: 'postgres', query: () => Promise.reject(new Error('connection terminated')) } as unknown as Db;
+    expect(await readiness(gone)).toEqual({ status: 'unavailable', database: 'postgres' });
   });
 });

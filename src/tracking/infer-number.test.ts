@@ -86,7 +86,7 @@ describe('a carrier BL prefix → bill of lading, auto-selected', () => {
   ])('%s → %s', (n, scac) => {
     const r = infer(n);
     expect(r.numberType).toBe('bill_of_lading');
-    expect(r.validation).toMatchObject({ isValid: true, type: 'bill_of_lading', checkDigitPassed: null, reason: null });
+    expect(r.validation).toMatchObject({ isValid: true, type: 'shipment', checkDigitPassed: null, reason: null });
     expect(r.shippingLine.decision).toBe('auto_select');
     expect(r.shippingLine.selected).toMatchObject({ scac, confidence: 0.97 });
     expect(r.shippingLine.candidates).toHaveLength(1);
@@ -119,7 +119,7 @@ describe('a bare number of 8 to 10 digits → booking, no carrier', () => {
   it.each([['12345678'], ['123456789'], ['1234567890'], ['1234-5678']])('%s', (n) => {
     expect(infer(n)).toMatchObject({
       numberType: 'booking',
-      validation: { isValid: true, type: 'booking', checkDigitPassed: null, reason: null },
+      validation: { isValid: true, type: 'shipment', checkDigitPassed: null, reason: null },
       shippingLine: { decision: 'no_prediction', selected: null, candidates: [] },
     });
   });
@@ -133,7 +133,7 @@ describe('anything else → bill of lading without a carrier', () => {
   it.each([['XQZT241600016'], ['SHA1234567'], ['ABCDEF']])('%s', (n) => {
     expect(infer(n)).toMatchObject({
       numberType: 'bill_of_lading',
-      validation: { isValid: true, type: 'bill_of_lading' },
+      validation: { isValid: true, type: 'shipment' },
       shippingLine: { decision: 'no_prediction', selected: null, candidates: [] },
     });
   });

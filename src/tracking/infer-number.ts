@@ -18,7 +18,8 @@ export interface NumberInference {
   numberType: InferredNumberType;
   validation: {
     isValid: boolean;
-    type: InferredNumberType;
+    /** What the number names, in the reference's words: a container, or a shipment (a bill of lading or a booking). */
+    type: 'container' | 'shipment';
     /** ISO 6346 check of a container number; null for numbers without a check digit. */
     checkDigitPassed: boolean | null;
     parsedNumber: string;
@@ -154,7 +155,7 @@ function result(
   const decision = decide(sorted[0]?.confidence);
   return {
     numberType: type,
-    validation: { isValid: reason === null, type, checkDigitPassed, parsedNumber, reason },
+    validation: { isValid: reason === null, type: type === 'container' ? 'container' : 'shipment', checkDigitPassed, parsedNumber, reason },
     shippingLine: { decision, selected: decision === 'no_prediction' ? null : sorted[0]!, candidates: sorted },
   };
 }

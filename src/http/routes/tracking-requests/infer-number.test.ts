@@ -52,6 +52,8 @@ describe('POST /v2/tracking_requests/infer_number', () => {
   it('auto-selects the carrier of a BL prefix', async () => {
     const attrs = (await infer({ number: 'MEDU240200002' })).json().data.attributes;
     expect(attrs.number_type).toBe('bill_of_lading');
+    // validation.type in the reference's words: a bill of lading (or a booking) names a shipment.
+    expect(attrs.validation).toMatchObject({ is_valid: true, type: 'shipment' });
     expect(attrs.validation.check_digit_passed).toBeNull();
     expect(attrs.shipping_line).toMatchObject({ decision: 'auto_select', selected: { scac: 'MSCU', confidence: 0.97 } });
   });
@@ -60,7 +62,7 @@ describe('POST /v2/tracking_requests/infer_number', () => {
     const attrs = (await infer({ number: '123456789' })).json().data.attributes;
     expect(attrs).toMatchObject({
       number_type: 'booking',
-      validation: { is_valid: true, type: 'booking' },
+      validation: { is_valid: true, type: 'shipment' },
       shipping_line: { decision: 'no_prediction', selected: null, candidates: [] },
     });
   });

@@ -16,7 +16,7 @@ const inferResult = z.object({
       number_type: numberType.describe('`booking` is request_type `booking_number`'),
       validation: z.object({
         is_valid: z.boolean(),
-        type: numberType,
+        type: z.enum(['container', 'shipment']).describe('What the number names: a container, or a shipment (bill of lading or booking)'),
         check_digit_passed: z.boolean().nullable().describe('ISO 6346 check of a container number; null for other types'),
         parsed_number: z.string(),
         reason: z.string().nullable(),

@@ -363,7 +363,7 @@ const SPECS: RouteSpec<Fx>[] = [
     id: (f) => f.webhook,
     body: (_f, id) => ({ data: { type: 'webhook', id, attributes: { headers: [{ name: 'X-Suite', value: unique('run') }] } } }),
   },
-  { method: 'DELETE', route: '/v2/webhooks/:id', owner: 'account', id: (f) => f.freshWebhook(), status: 204 },
+  { method: 'DELETE', route: '/v2/webhooks/:id', owner: 'account', id: (f) => f.freshWebhook(), status: 200, plain: true },
   { method: 'POST', route: '/v2/webhooks/:id/rotate_secret', owner: 'account', id: (f) => f.webhook },
   // Plain JSON both ways: {from, to, events?} → 202 {"meta": {"queued": N}}.
   {

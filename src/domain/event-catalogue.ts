@@ -210,6 +210,14 @@ export function eventAvailable(name: EventName, features: readonly string[]): bo
   return feature === null || features.includes(feature);
 }
 
+/**
+ * Every event an account with these features may subscribe to, in catalogue order: what a webhook created without
+ * `events` subscribes to (the list as it is then; events added to the catalogue later are not added to it).
+ */
+export function eventsAvailableTo(features: readonly string[]): EventName[] {
+  return EVENT_NAMES.filter((n) => eventAvailable(n, features));
+}
+
 export interface EventCategory {
   id: EventCategoryId;
   name: string;

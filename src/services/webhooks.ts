@@ -11,7 +11,7 @@ import { exampleNotification } from '../render/webhook-notification.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { getSetting, putSetting } from '../storage/repositories/settings.js';
 import * as repo from '../storage/repositories/webhooks.js';
-import { type EventName, eventCategories, eventFeature, isEventName } from '../domain/event-catalogue.js';
+import { type EventName, eventCategories, eventFeature, eventsAvailableTo, isEventName } from '../domain/event-catalogue.js';
 import type { DeliverySettings } from '../webhooks/delivery.js';
 import { generateWebhookSecret, signatureHeaders } from '../webhooks/signing.js';
 import { checkWebhookUrl, type Resolver } from '../webhooks/ssrf.js';
@@ -95,7 +95,12 @@ export class WebhookService {
   async create(account: { id: string; features: readonly string[] }, input: WebhookInput): Promise<repo.WebhookView> {
     const problems: ErrorItem[] = [];
     const url = await this.#checkUrl(input.url, problems);
-    const events = this.#checkEvents(input.events, account.features, problems);
+    // Without `events` (the reference's schema requires only `url`): every event the account may receive now, stored
+    // as an explicit list. An empty list is still refused.
+    const events =
+      input.events === undefined || input.events === null
+        ? eventsAvailableTo(account.features)
+        : this.#checkEvents(input.events, account.features, problems);
     const headers = this.#checkHeaders(input.headers ?? [], problems);
     const secret = input.secret === undefined || input.secret === null ? generateWebhookSecret() : input.secret.trim();
     if (input.secret !== undefined && input.secret !== null && secret.length < 16) {

@@ -15,7 +15,7 @@ export default function createWebhook(app: App, deps: HttpDeps) {
         tags: ['webhooks'],
         summary: 'Create a webhook',
         description:
-          '`url` (https), `events` (at least one name from GET /v2/webhooks/events), `active` (default true), `headers` `[{name, value}]` sent with every delivery, and `secret` to keep one (migrating receivers); else a `whsec_…` secret is generated. The response carries the secret.',
+          '`url` (https), `events` (names from GET /v2/webhooks/events; left out, every event the account may receive now, stored as that list; an empty list is refused), `active` (default true), `headers` `[{name, value}]` sent with every delivery, and `secret` to keep one (migrating receivers); else a `whsec_…` secret is generated. The response carries the secret.',
         body: webhookBody,
         response: {
           201: described(resourceDocument(webhookResource), 'The webhook, with its signing secret'),

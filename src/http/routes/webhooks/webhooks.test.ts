@@ -1,6 +1,7 @@
 // The webhook management API through the app (real database, fixed clock): create with its validation and the
 // SSRF guard, read, list, edit, delete, rotate_secret, the event catalogue, the egress addresses, trigger to a
 // receiver on 127.0.0.1, and replay/redeliver queueing. No DNS question is asked: URLs are IP literals.
+import { eventsAvailableTo } from '../../../domain/event-catalogue.js';
 import { createHmac } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -170,6 +171,23 @@ describe('POST /v2/webhooks', () => {
     expect(hook.attributes.events).toEqual(['container.pickup_lfd_rail.changed']);
   });
 
+  it('subscribes a webhook created without events to every event the account may receive then, as an explicit list', async () => {
+    const plain = await t.account();
+    const hook = await create(plain.auth, { events: undefined });
+    const catalogue = eventsAvailableTo([]);
+    expect(hook.attributes.events).toEqual(catalogue);
+    expect(catalogue).toContain('container.transport.vessel_arrived');
+    expect(catalogue).not.toContain('container.pickup_lfd_rail.changed');
+    // A feature-gated event only with its feature; `events: null` is the same as leaving it out.
+    const rail = await t.account({ features: ['rail_lfd'] });
+    const railHook = await create(rail.auth, { events: null });
+    expect(railHook.attributes.events).toEqual(eventsAvailableTo(['rail_lfd']));
+    expect(railHook.attributes.events).toContain('container.pickup_lfd_rail.changed');
+    // Stored as the list, not as "all": it reads back the same.
+    const again = await call(t, 'GET', `/v2/webhooks/${hook.id}`, plain.auth);
+    expect(again.json.data.attributes.events).toEqual(catalogue);
+  });
+
   const INVALID: [string, Record<string, unknown>, string, string?][] = [
     ['a blank url', { url: '  ' }, '/data/attributes/url', 'blank'],
     ['no url', { url: undefined }, '/data/attributes/url', 'blank'],
@@ -177,7 +195,6 @@ describe('POST /v2/webhooks', () => {
     ['a url with credentials', { url: 'https://user:hunter2@93.184.216.34/hooks' }, '/data/attributes/url', 'invalid'],
     ['a url that is not one', { url: 'receiver dot example' }, '/data/attributes/url', 'invalid'],
     ['no events', { events: [] }, '/data/attributes/events', 'blank'],
-    ['events left out', { events: undefined }, '/data/attributes/events', 'blank'],
     [
       'an unknown event',
       { events: ['container.transport.vessel_arrived', 'container.teleported'] },

@@ -69,7 +69,7 @@ export function errorBody(status: number, items: ErrorItem[], requestId: string)
 /** Fastify's schema-validation errors (zod issues) as error items with pointers or parameters, in sentences. */
 function validationItems(err: FastifyError, request: FastifyRequest): { status: number; items: ErrorItem[] } {
   const context = err.validationContext;
-  const issues = (err.validation ?? []) as (FastifyError['validation'] & object)[number][];
+  const issues = ((err.validation ?? []) as ValidationIssue[]).flatMap(withinUnion);
   if (context === 'body') {
     const document = takesDocument(request);
     return {
@@ -109,6 +109,29 @@ const issueOf = (v: { keyword?: string; message?: string; params?: unknown }): S
   message: v.message,
   params: v.params as Record<string, unknown>,
 });
+
+type ValidationIssue = (FastifyError['validation'] & object)[number];
+
+/**
+ * A value that is none of a union's forms, when all but one form refused it for its kind (a list given where text
+ * or a list is taken): the problems inside the form it was meant to be, at their own places (`ref_numbers/0`, a list
+ * too long), instead of one "none of the forms" about the whole value.
+ */
+function withinUnion(v: ValidationIssue): ValidationIssue[] {
+  const branches = (v.params as { errors?: unknown } | undefined)?.errors;
+  if (v.keyword !== 'invalid_union' || !Array.isArray(branches)) return [v];
+  type Issue = { code?: string; path?: (string | number)[]; message?: string } & Record<string, unknown>;
+  const meant = (branches as Issue[][]).filter((issues) => !issues.some((i) => i.code === 'invalid_type' && (i.path ?? []).length === 0));
+  if (meant.length !== 1) return [v];
+  const at = v.instancePath === '/' ? '' : v.instancePath;
+  return meant[0]!.map(({ code, path, message, ...params }) => ({
+    keyword: code ?? 'custom',
+    instancePath: [at, ...(path ?? []).map(String)].join('/') || '/',
+    schemaPath: v.schemaPath,
+    message,
+    params,
+  }));
+}
 
 /** Whether the route's body is a JSON:API document (a `data` member) rather than a plain JSON object. */
 function takesDocument(request: FastifyRequest): boolean {

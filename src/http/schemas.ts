@@ -27,8 +27,20 @@ export function resourceBody<A extends z.ZodType>(type: string, attributes: A) {
   });
 }
 
-/** Reference numbers and tags as clients edit them: at most 100 strings of at most 255 characters. */
-export const labelList = z.array(z.string().max(255)).max(100);
+/**
+ * Reference numbers and tags as clients edit them: at most 100 strings of at most 255 characters. One string is taken
+ * as a list of one: the reference's CLI sends `--attr ref_numbers=X` as a string.
+ */
+export const labelList = oneOrList(z.string().max(255), 100);
+
+/** A list of `item`s (at most `max` when given), or one `item` alone, read as a list of one. */
+export function oneOrList<T extends z.ZodType>(item: T, max?: number) {
+  const list = max === undefined ? z.array(item) : z.array(item).max(max);
+  return z
+    .union([item, list])
+    .transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[])
+    .meta({ description: max === undefined ? 'A list, or one value alone' : `A list (at most ${max}), or one value alone` });
+}
 
 /** The `:id` of a resource's URL. Any text: an id that names nothing (malformed or not) is the service's 404. */
 export const idParams = z.object({ id: z.string().describe('The resource id (UUID)') });

@@ -32,7 +32,15 @@ describe('sentence', () => {
     ['not a date-time', z.iso.datetime(), 'nope', 'x must be an ISO 8601 date-time with a zone, e.g. 2026-03-01T14:30:00Z', undefined],
     ['not a date', z.iso.date(), '2026-13-01', 'x must be a date as YYYY-MM-DD', undefined],
     ['not the pattern', z.string().regex(/^[A-Z]{4}$/), 'ab', 'x must match /^[A-Z]{4}$/', undefined],
-    ['none of a union', z.union([z.string(), z.number()]), true, 'x is none of the forms it takes', undefined],
+    ['none of a union of kinds', z.union([z.string(), z.number()]), true, 'x must be text or a number, not true or false', undefined],
+    ['a number for one or a list', z.union([z.string(), z.array(z.string())]), 5, 'x must be text or a list, not a number', undefined],
+    [
+      'none of a union of shapes',
+      z.union([z.literal('a'), z.object({ b: z.string() })]),
+      { b: 1 },
+      'x is none of the forms it takes',
+      undefined,
+    ],
   ])('%s', (_, schema, value, detail, code) => {
     expect(first(schema as z.ZodType, value)).toEqual(code ? { detail, code } : { detail });
   });

@@ -80,12 +80,28 @@ export function sentence(name: string, issue: SchemaIssue): Sentence {
     case 'too_big':
       return bound(name, p, 'most');
     case 'invalid_union':
-      return { detail: `${name} is none of the forms it takes` };
+      return unionSentence(name, p);
     case 'not_multiple_of':
       return { detail: `${name} must be a multiple of ${String(p.divisor)}` };
     default:
       return { detail: `${name} is invalid` };
   }
+}
+
+/**
+ * A value that is none of a union's forms. When each form refused it for its kind (text or a list …), say which
+ * kinds it takes: `ref_numbers must be text or a list, not a number`.
+ */
+function unionSentence(name: string, p: Record<string, unknown>): Sentence {
+  const branches = Array.isArray(p.errors)
+    ? (p.errors as { code?: string; path?: unknown[]; expected?: unknown; message?: string }[][])
+    : [];
+  const kinds = branches.map((issues) => issues.find((i) => i.code === 'invalid_type' && (i.path ?? []).length === 0));
+  if (kinds.length === 0 || kinds.some((k) => k === undefined)) return { detail: `${name} is none of the forms it takes` };
+  const got = received(kinds[0]!.message);
+  if (got === undefined) return { detail: `${name} can't be blank`, code: 'blank' };
+  const expected = [...new Set(kinds.map((k) => KINDS[String(k!.expected)] ?? String(k!.expected)))];
+  return { detail: `${name} must be ${expected.join(' or ')}, not ${got}` };
 }
 
 function bound(name: string, p: Record<string, unknown>, side: 'least' | 'most'): Sentence {

@@ -32,6 +32,10 @@ describe('PATCH /v2/containers/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ id, type: 'container', attributes: { ref_numbers: ['A-1', 'B-2'], number: 'MSKU9070323' } });
     expect(res.json().links.self).toBe(`http://tidemark.test/v2/containers/${id}`);
+    // One string is a list of one (the reference's CLI sends `--attr ref_numbers=X` so).
+    const cli = await patch(`/v2/containers/${id}`, auth, { data: { type: 'container', id, attributes: { ref_numbers: 'C-3' } } });
+    expect(cli.statusCode, cli.body).toBe(200);
+    expect(cli.json().data.attributes.ref_numbers).toEqual(['C-3']);
   });
 
   it('accepts the reference schema’s id-less form, with the id in the body', async () => {

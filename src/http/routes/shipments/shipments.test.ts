@@ -193,7 +193,10 @@ describe('GET /v2/shipments filters', () => {
       { title: 'Invalid arrival_date_from', detail: "filter['arrival_from'] must be in the format 'YYYY-MM-DD' and a valid date" },
       { title: 'Invalid port_of_discharge', detail: expect.stringContaining('UN/LOCODE') },
     ]);
-    expect(body.errors.map((e: { source: unknown }) => e.source)).toEqual([{ parameter: 'arrival_from' }, { parameter: 'port_of_discharge' }]);
+    expect(body.errors.map((e: { source: unknown }) => e.source)).toEqual([
+      { parameter: 'arrival_from' },
+      { parameter: 'port_of_discharge' },
+    ]);
     const malformed = await t.app.inject({ url: '/v2/shipments?q[a]=1', headers: a.auth });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors[0].source).toEqual({ parameter: 'q' });
@@ -221,6 +224,15 @@ describe('PATCH /v2/shipments/{id}', () => {
       payload: JSON.stringify({ data: { attributes: { tags: null } } }),
     });
     expect(again.json().data.attributes).toMatchObject({ ref_numbers: ['PO-1', 'PO-2'], tags: [] });
+    // One string is a list of one: the reference's CLI sends `--attr ref_numbers=X` as a string.
+    const cli = await t.app.inject({
+      method: 'PATCH',
+      url: `/v2/shipments/${id}`,
+      headers: auth,
+      payload: { data: { type: 'shipment', attributes: { ref_numbers: 'PO-9', tags: 'cold-chain' } } },
+    });
+    expect(cli.statusCode, cli.body).toBe(200);
+    expect(cli.json().data.attributes).toMatchObject({ ref_numbers: ['PO-9'], tags: ['cold-chain'] });
   });
 
   it('422 with pointers for bad edits, nothing written; 409 for a body id that is not the URL’s; 404 for another account’s', async () => {
@@ -230,9 +242,12 @@ describe('PATCH /v2/shipments/{id}', () => {
     const patch = (payload: unknown, headers = auth, url = `/v2/shipments/${id}`) =>
       t.app.inject({ method: 'PATCH', url, headers, payload: payload as object });
 
-    const notList = await patch({ data: { attributes: { ref_numbers: 'PO-1', tags: ['ok'] } } });
+    const notList = await patch({ data: { attributes: { ref_numbers: 5, tags: ['ok'] } } });
     expect(notList.statusCode).toBe(422);
-    expect(notList.json().errors[0].source).toEqual({ pointer: '/data/attributes/ref_numbers' });
+    expect(notList.json().errors[0]).toMatchObject({
+      detail: 'ref_numbers must be text or a list, not a number',
+      source: { pointer: '/data/attributes/ref_numbers' },
+    });
     const longOne = await patch({ data: { attributes: { tags: ['x'.repeat(256)] } } });
     expect(longOne.json().errors[0].source).toEqual({ pointer: '/data/attributes/tags/0' });
     const readOnly = await patch({ data: { attributes: { bill_of_lading_number: 'X' } } });
@@ -243,7 +258,10 @@ describe('PATCH /v2/shipments/{id}', () => {
     const conflict = await patch({ data: { id: newId(), attributes: { tags: ['x'] } } });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().errors[0].source).toEqual({ pointer: '/data/id' });
-    const [row] = await t.services.db.query<{ ref_numbers: string[]; tags: string[] }>('SELECT ref_numbers, tags FROM shipments WHERE id = $1', [id]);
+    const [row] = await t.services.db.query<{ ref_numbers: string[]; tags: string[] }>(
+      'SELECT ref_numbers, tags FROM shipments WHERE id = $1',
+      [id],
+    );
     expect(row).toEqual({ ref_numbers: ['KEEP'], tags: [] });
 
     const foreign = await patch({ data: { attributes: { tags: ['x'] } } }, other.auth);
@@ -292,8 +310,13 @@ describe('GET /v2/shipments/{id}/estimated_events', () => {
       '2026-03-12T09:00:00Z',
       '2026-03-10T15:00:00Z',
     ]);
-    expect(body.data[0]).toMatchObject({ type: 'estimated_event', attributes: { event: 'shipment.estimated.arrival', location_locode: 'USLAX' } });
-    expect(body.included.map((o: { type: string; attributes: { code: string } }) => [o.type, o.attributes.code])).toEqual([['port', 'USLAX']]);
+    expect(body.data[0]).toMatchObject({
+      type: 'estimated_event',
+      attributes: { event: 'shipment.estimated.arrival', location_locode: 'USLAX' },
+    });
+    expect(body.included.map((o: { type: string; attributes: { code: string } }) => [o.type, o.attributes.code])).toEqual([
+      ['port', 'USLAX'],
+    ]);
     expect(body.meta).toEqual({ size: 2, total: 2 });
     expect((await t.app.inject({ url: `/v2/shipments/${id}/estimated_events`, headers: other.auth })).statusCode).toBe(404);
   });

@@ -6,7 +6,7 @@ import { sendDocument } from '../../reply.js';
 import { shippingLineKind } from '../../../render/shipping-line.js';
 import { trackingRequestKind } from '../../../render/tracking-request.js';
 import { resourceDocument, trackingRequestResource } from '../../../render/schemas.js';
-import { API_ERRORS, described, errorResponses, WRITE_ERRORS } from '../../schemas.js';
+import { API_ERRORS, described, errorResponses, oneOrList, WRITE_ERRORS } from '../../schemas.js';
 
 const body = z.object({
   data: z.object({
@@ -16,8 +16,8 @@ const body = z.object({
       request_number: z.string(),
       scac: z.string().nullish(),
       auto_detect_vocc_scac: z.boolean().nullish(),
-      ref_numbers: z.array(z.string()).nullish(),
-      shipment_tags: z.array(z.string()).nullish(),
+      ref_numbers: oneOrList(z.string()).nullish(),
+      shipment_tags: oneOrList(z.string()).nullish(),
     }),
     relationships: z
       .object({

@@ -293,6 +293,14 @@ describe('GET and PATCH /v2/tracking_requests/{id}', () => {
       payload: { data: { attributes: { ref_numbers: ['A', 'B'] } } },
     });
     expect(many.json().data.attributes.ref_numbers).toEqual(['A', 'B']);
+    // One string is a list of one (the reference's CLI sends `--attr ref_numbers=X` so).
+    const one = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...auth, ...json },
+      payload: { data: { attributes: { ref_numbers: 'C' } } },
+    });
+    expect(one.json().data.attributes.ref_numbers).toEqual(['C']);
     const empty = await t.app.inject({ method: 'PATCH', url, headers: { ...auth, ...json }, payload: { data: { attributes: {} } } });
     expect(empty.statusCode).toBe(422);
 

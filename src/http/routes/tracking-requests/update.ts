@@ -5,13 +5,13 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { trackingRequestKind } from '../../../render/tracking-request.js';
 import { resourceDocument, trackingRequestResource } from '../../../render/schemas.js';
-import { API_ERRORS, described, errorResponses, idParams, WRITE_ERRORS } from '../../schemas.js';
+import { API_ERRORS, described, errorResponses, idParams, oneOrList, WRITE_ERRORS } from '../../schemas.js';
 
 const body = z.object({
   data: z.object({
     type: z.literal('tracking_request').optional(),
     id: z.string().optional(),
-    attributes: z.object({ ref_number: z.string().nullish(), ref_numbers: z.array(z.string()).nullish() }),
+    attributes: z.object({ ref_number: z.string().nullish(), ref_numbers: oneOrList(z.string()).nullish() }),
   }),
 });
 

@@ -373,12 +373,23 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   });
 
   app.setErrorHandler((err, req, reply) => sendError(reply, err, req));
-  app.setNotFoundHandler((req, reply) =>
-    reply
+  // A known /v2 or /admin path asked with a method it does not take is a 405 naming the ones it does (`Allow`);
+  // anything else unrouted is a 404.
+  app.setNotFoundHandler((req, reply) => {
+    const allow = allowedMethods(routeTable, req.url);
+    if (allow.length > 0) {
+      const detail = `${req.method} is not allowed here; this path takes ${allow.join(', ')}`;
+      return reply
+        .code(405)
+        .header('allow', allow.join(', '))
+        .type(JSONAPI)
+        .send(errorBody(405, [{ detail }], String(req.id)));
+    }
+    return reply
       .code(404)
       .type(JSONAPI)
-      .send(errorBody(404, [{ title: 'Not Found' }], String(req.id))),
-  );
+      .send(errorBody(404, [{ title: 'Not Found' }], String(req.id)));
+  });
 
   app.get('/v2/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 
@@ -386,4 +397,22 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   const sandbox = deps.sandbox;
   if (sandbox) for (const route of SANDBOX_ROUTES) route(app as App, { ...deps, sandbox });
   return app as App;
+}
+
+/**
+ * The methods the API's routes take at a concrete path (`/v2/shipments/<id>` → GET, HEAD, PATCH), from the route table's
+ * patterns; [] for a path no /v2 or /admin route has.
+ */
+export function allowedMethods(routes: readonly { method: string; url: string }[], url: string): string[] {
+  const path = (url.split('?')[0] ?? '').replace(/\/+$/, '');
+  const segments = path.split('/');
+  const methods = new Set<string>();
+  for (const r of routes) {
+    if (!/^\/(v2|admin)\//.test(r.url)) continue;
+    const pattern = r.url.replace(/\/+$/, '').split('/');
+    if (pattern.length !== segments.length) continue;
+    if (pattern.every((p, i) => (p.startsWith(':') ? segments[i] !== '' : p === segments[i]))) methods.add(r.method);
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
 }

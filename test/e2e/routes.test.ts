@@ -469,14 +469,15 @@ describe('the route suite', () => {
     );
   });
 
-  it('answers paths and methods it does not serve with a JSON:API 404', async () => {
+  it('answers paths it does not serve with a JSON:API 404, and a method a path does not take with a 405', async () => {
     for (const [method, url] of [
       ['GET', '/v2/nothing_here'],
       ['GET', `/v2/shipments/${fx.shipment}/nothing_here`],
-      ['DELETE', `/v2/shipments/${fx.shipment}`],
     ] as const) {
       expectNotFound(await send(fx.t, method, url, fx.owner.auth), `${method} ${url}`);
     }
+    const res = await fx.t.app.inject({ method: 'DELETE', url: `/v2/shipments/${fx.shipment}`, headers: fx.owner.auth });
+    expect([res.statusCode, res.headers.allow]).toEqual([405, 'GET, HEAD, PATCH']);
   });
 
   it('has no two entries for one route', () => {

@@ -238,7 +238,7 @@ describe("Fastify's own errors are JSON:API with the request id", () => {
 
   it('unknown paths and methods, and errors thrown in onRequest hooks (authentication)', async () => {
     errorsOf(await t.app.inject({ method: 'GET', url: '/v2/nothing-here', headers: auth }), 404);
-    errorsOf(await t.app.inject({ method: 'PUT', url: '/v2/shipments', headers: auth }), 404);
+    errorsOf(await t.app.inject({ method: 'PUT', url: '/v2/shipments', headers: auth }), 405);
     errorsOf(await t.app.inject({ method: 'GET', url: '/v2/shipments' }), 401);
     errorsOf(await t.app.inject({ method: 'GET', url: '/v2/shipments', headers: { authorization: 'Token %00' } }), 401);
     errorsOf(await t.app.inject({ method: 'GET', url: '/auth/session', headers: { cookie: 'tidemark_session=%00' } }), 401);

@@ -5,9 +5,10 @@ import type { RawEventRecord } from '../tracking/raw-events.js';
 import type { ResourceKind } from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
 import type { ResourceLoaders } from './loaders.js';
-import { facilityRef, locationRef, terminalInclude } from './places.js';
+import { facilityRef, locationInclude, locationRef, terminalInclude } from './places.js';
+import { carrierByScac } from '../sources/reference/index.js';
 import type { RelatedKinds } from './kinds.js';
-import { vesselRef } from './vessel.js';
+import { vesselInclude, vesselRef } from './vessel.js';
 
 /** Snapshot fields that are the engine's own bookkeeping, never on the wire. */
 const INTERNAL = new Set([
@@ -100,10 +101,11 @@ export const containerKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): Res
         },
       },
       raw_events: {
-        targets: () => [rawEventKind],
+        targets: () => [rawEventKindOf(deps)],
         async load(records) {
           const events = await containers.rawEventsOf(records);
-          return records.flatMap((c) => (events.get(c.id) ?? []).map((e) => ({ kind: rawEventKind, record: { ...e, containerId: c.id } })));
+          const rawEvents = rawEventKindOf(deps);
+          return records.flatMap((c) => (events.get(c.id) ?? []).map((e) => ({ kind: rawEvents, record: { ...e, containerId: c.id } })));
         },
       },
     },
@@ -115,15 +117,26 @@ export type RawEventRow = RawEventRecord & { containerId: string };
 /** A raw event's id: derived from the container and the answer it came from, so the same answer keeps its ids. */
 export const rawEventId = (containerId: string, key: string) => referenceId('raw_event', `${containerId}:${key}`);
 
-/** A raw event (api-wire-notes §4.8); its id is derived from the answer it came from and its place in it. */
-export const rawEventKind: ResourceKind<RawEventRow> = {
+/** The carrier's name for a raw event's `data_provider_name` (the reference's `COSCO` beside `COSU`). */
+const providerName = (scac: string | null) => (scac ? (carrierByScac(scac)?.name ?? null) : null);
+
+/**
+ * A raw event (api-wire-notes §4.8); its id is derived from the answer it came from and its place in it. Its
+ * location, vessel and terminal can be included (the reference's raw events list includes them).
+ */
+export const rawEventKindOf = (deps: ResourceLoaders): ResourceKind<RawEventRow> => ({
   type: 'raw_event',
   render: (r) => {
     const { key, containerId, terminal, location_type, ...attributes } = r;
     return {
       id: rawEventId(containerId, key),
       type: 'raw_event',
-      attributes: { ...attributes, will_occur_at: r.estimated ? r.timestamp : null, invalidated_at: null },
+      attributes: {
+        ...attributes,
+        data_provider_name: providerName(r.data_provider_code),
+        will_occur_at: r.estimated ? r.timestamp : null,
+        invalidated_at: null,
+      },
       relationships: {
         location: { data: locationRef(r.location_locode, location_type) },
         vessel: { data: vesselRef(r.vessel_imo) },
@@ -132,5 +145,9 @@ export const rawEventKind: ResourceKind<RawEventRow> = {
       },
     };
   },
-  includable: {},
-};
+  includable: {
+    location: locationInclude(deps.places, (r) => [{ locode: r.location_locode, type: r.location_type }]),
+    vessel: vesselInclude(deps.vessels, (r) => [{ imo: r.vessel_imo, name: r.vessel_name }]),
+    terminal: terminalInclude(deps.places, (r) => [r.terminal]),
+  },
+});

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '../domain/event-catalogue.js';
 import { CARRIERS, PORTS, RAIL_HUBS, TERMINALS } from '../sources/reference/index.js';
 import type { z } from 'zod';
-import { rawEventKind } from './container.js';
+import { rawEventKindOf } from './container.js';
 import type { ResourceObject } from './jsonapi.js';
 import type { ResourceLoaders } from './loaders.js';
 import { partyKind } from './party.js';
@@ -133,7 +133,7 @@ describe('resource schemas', () => {
         error: 'connection refused',
         response_body: null,
       } as never),
-      rawEventKind.render({
+      rawEventKindOf(NO_LOADERS).render({
         key: 'k1',
         containerId: '0190c5a0-0000-7000-8000-00000000000a',
         event: null,

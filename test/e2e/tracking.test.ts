@@ -282,11 +282,22 @@ describe('a tracked container over the API', () => {
     expect(raw.statusCode).toBe(200);
     const events = raw.json().data as { id: string; attributes: Record<string, unknown> }[];
     expect(events.map((e) => e.id)).toEqual(body.data.relationships.raw_events.data.map((r: { id: string }) => r.id));
-    expect(events.find((e) => e.attributes.event === 'vessel_loaded')?.attributes).toMatchObject({
+    const loaded = events.find((e) => e.attributes.event === 'vessel_loaded') as
+      | { attributes: Record<string, unknown>; relationships: Record<string, { data: { id: string; type: string } | null }> }
+      | undefined;
+    expect(loaded?.attributes).toMatchObject({
       data_source: 'shipping_line',
       data_provider_code: 'MAEU',
+      data_provider_name: 'Maersk',
       estimated: false,
     });
+    // As the reference answers: the events' locations, vessels and terminals included.
+    const included = new Set((raw.json().included as { id: string; type: string }[]).map((r) => `${r.type}:${r.id}`));
+    for (const rel of ['location', 'vessel'] as const) {
+      const ref = loaded!.relationships[rel]!.data;
+      expect(ref, rel).not.toBeNull();
+      expect(included.has(`${ref!.type}:${ref!.id}`), `${rel} ${ref!.type} included`).toBe(true);
+    }
     // Mid-voyage: the arrival is still an estimate.
     expect(events.some((e) => e.attributes.event === 'vessel_arrived' && e.attributes.estimated === true)).toBe(true);
 

@@ -116,6 +116,7 @@ export const rawEventAttributes = z.strictObject({
   index: z.number().int(),
   data_source: z.enum(['shipping_line', 'terminal', 'rail']),
   data_provider_code: text(),
+  data_provider_name: text('The carrier whose answer it is, by name (`COSCO` beside `COSU`).'),
   will_occur_at: at(),
   invalidated_at: at(),
 });

@@ -1,11 +1,13 @@
 // GET /v2/containers/{id}/raw_events: what each source said about the container, in its own words.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
-import { rawEventKind } from '../../../render/container.js';
+import { rawEventKindOf } from '../../../render/container.js';
+import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
 import { listDocument, rawEventResource } from '../../../render/schemas.js';
 import { API_ERRORS, described, errorResponses, idParams } from '../../schemas.js';
 
 export default function containerRawEvents(app: App, deps: HttpDeps) {
+  const kind = rawEventKindOf(deps);
   app.get(
     '/v2/containers/:id/raw_events',
     {
@@ -24,8 +26,12 @@ export default function containerRawEvents(app: App, deps: HttpDeps) {
     },
     async (req, reply) => {
       const { container, events } = await deps.containers.rawEvents(accountOf(req).id, req.params.id);
+      const records = events.map((e) => ({ ...e, containerId: container.id }));
+      // As the reference answers: the events' locations, vessels and terminals included.
+      const included = await resolveIncluded(kind, records, parseInclude('location,vessel,terminal', kind));
       return sendDocument(reply, 200, {
-        data: events.map((e) => rawEventKind.render({ ...e, containerId: container.id })),
+        data: records.map((r) => kind.render(r)),
+        included,
         links: { self: selfUrl(deps.config.publicUrl, req) },
       });
     },

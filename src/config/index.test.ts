@@ -177,6 +177,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TIDEMARK_SIGNUP_LIMIT_TOTAL: 'many' })).toThrow(/TIDEMARK_SIGNUP_LIMIT_TOTAL/);
   });
 
+  it('takes the CORS origins as origins only (none by default), in their normal form', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ TIDEMARK_CORS_ORIGINS: 'https://App.Example.com, http://localhost:3000' }).corsOrigins).toEqual([
+      'https://app.example.com',
+      'http://localhost:3000',
+    ]);
+    for (const bad of ['app.example.com', 'https://app.example.com/path', '*', 'ftp://x.example']) {
+      expect(() => loadConfig({ TIDEMARK_CORS_ORIGINS: bad }), bad).toThrow(/TIDEMARK_CORS_ORIGINS/);
+    }
+  });
+
   it('reads the secret key settings: the key file of a data directory, the old key of a re-seal, the test crash point', () => {
     const c = loadConfig({ TIDEMARK_DATA_DIR: '/var/lib/tidemark' });
     expect(c.secretKeyFile).toBe('/var/lib/tidemark/secret-key');

@@ -119,6 +119,15 @@ const variables = {
   TIDEMARK_DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   TIDEMARK_MCP_ALLOWED_HOSTS: hostList.optional(),
   TIDEMARK_MCP_ALLOWED_ORIGINS: hostList.optional(),
+  TIDEMARK_CORS_ORIGINS: hostList
+    .pipe(
+      z.array(
+        z.string().regex(/^https?:\/\/[^/\s?#]+$/i, {
+          error: 'origins: scheme, host and port only (https://app.example.com,http://localhost:3000)',
+        }),
+      ),
+    )
+    .default([]),
   TIDEMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIDEMARK_SECRET_KEY: parsedBy(parseSecretKey).optional(),
   TIDEMARK_OLD_SECRET_KEY: parsedBy(parseSecretKey).optional(),
@@ -170,6 +179,8 @@ export interface Config {
    * empty: the socket's address is the client's.
    */
   trustedProxies: string[];
+  /** Browser origins allowed to call /v2 cross-origin (CORS, preflight included); empty: none. */
+  corsOrigins: string[];
   /** Where invitation and password-reset e-mails go out; null: the links are only shown to who made them. */
   smtp: { url: string; from: string } | null;
   sandbox: { enabled: boolean; speed: number; seed: string; url: string | undefined };
@@ -327,6 +338,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
       signinFailuresPerAccountPerHour: v.TIDEMARK_SIGNIN_ACCOUNT_FAILURES,
     },
     trustedProxies: v.TIDEMARK_TRUSTED_PROXIES,
+    corsOrigins: v.TIDEMARK_CORS_ORIGINS.map((o) => new URL(o).origin),
     smtp: v.TIDEMARK_SMTP_URL ? { url: v.TIDEMARK_SMTP_URL, from: v.TIDEMARK_SMTP_FROM } : null,
     sandbox: {
       enabled: v.TIDEMARK_SANDBOX,

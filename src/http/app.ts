@@ -1,5 +1,6 @@
 // The Fastify app: parsing, authentication, rate limits, errors, OpenAPI, and every route.
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -290,6 +291,20 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   app.decorateRequest('user', null);
   app.decorateRequest('csrfToken', null);
   await app.register(cookie);
+  // Browser clients on the origins the operator lists (TIDEMARK_CORS_ORIGINS) may call /v2 with a key; nothing else is
+  // opened cross-origin (the web app's /auth routes and its session cookie stay same-origin: credentials are not allowed).
+  if (deps.config.corsOrigins.length > 0) {
+    // A delegator's answer is the whole of a request's CORS options (merged with the plugin's defaults only).
+    const open = {
+      origin: [...deps.config.corsOrigins],
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+      exposedHeaders: ['X-Request-Id', 'Retry-After', 'Allow', 'Location'],
+      credentials: false,
+      maxAge: 600,
+    };
+    await app.register(cors, { delegator: (req, done) => done(null, (req.url ?? '').startsWith('/v2/') ? open : { origin: false }) });
+  }
 
   // JSON and JSON:API bodies (with any parameters); an empty body is no body, so writes that need
   // none (stop tracking, refresh) work whatever Content-Type the client sends. Other types → 415.

@@ -247,6 +247,7 @@ export function namedComponents(document: Parameters<typeof jsonSchemaTransformO
 }
 
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<App> {
+  let fastifyHandler: Parameters<Listener['serve']>[0] | null = null;
   const listener = options.listener;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -266,8 +267,23 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     // request.ip (every per-address limit's key) is the X-Forwarded-For client only when the peer is a trusted
     // proxy (TIDEMARK_TRUSTED_PROXIES); otherwise the header is ignored and the socket's address is the client's.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
-    ...(listener ? { serverFactory: (handler: Parameters<Listener['serve']>[0]) => listener.serve(handler) } : {}),
+    // The bound listener is handed over, but keeps answering 503 until the app is ready: a request that reached
+    // Fastify's handler before its routes' hooks are built would crash the process (it did, under the benchmarks'
+    // start-up polling).
+    ...(listener
+      ? {
+          serverFactory: (handler: Parameters<Listener['serve']>[0]) => {
+            fastifyHandler = handler;
+            return listener.server;
+          },
+        }
+      : {}),
   }).withTypeProvider<ZodTypeProvider>();
+  if (listener) {
+    app.addHook('onReady', async () => {
+      if (fastifyHandler) listener.serve(fastifyHandler);
+    });
+  }
 
   // The routes this app serves, for checking that the OpenAPI document lists them all.
   const routeTable: { method: string; url: string; documented: boolean }[] = [];

@@ -5,7 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { TidemarkError, type ErrorCode, type ErrorItem } from '../domain/errors.js';
-import { nameOf, parameterOf, type SchemaIssue, sentence } from './validation-messages.js';
+import { nameOf, parameterOf, type SchemaIssue, sentence, unionBranches } from './validation-messages.js';
 
 export const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -118,13 +118,11 @@ type ValidationIssue = (FastifyError['validation'] & object)[number];
  * too long), instead of one "none of the forms" about the whole value.
  */
 function withinUnion(v: ValidationIssue): ValidationIssue[] {
-  const branches = (v.params as { errors?: unknown } | undefined)?.errors;
-  if (v.keyword !== 'invalid_union' || !Array.isArray(branches)) return [v];
-  type Issue = { code?: string; path?: (string | number)[]; message?: string } & Record<string, unknown>;
-  const meant = (branches as Issue[][]).filter((issues) => !issues.some((i) => i.code === 'invalid_type' && (i.path ?? []).length === 0));
+  if (v.keyword !== 'invalid_union') return [v];
+  const meant = unionBranches(v.params as Record<string, unknown> | undefined).filter((b) => !b.wrongKind);
   if (meant.length !== 1) return [v];
   const at = v.instancePath === '/' ? '' : v.instancePath;
-  return meant[0]!.map(({ code, path, message, ...params }) => ({
+  return meant[0]!.issues.map(({ code, path, message, ...params }) => ({
     keyword: code ?? 'custom',
     instancePath: [at, ...(path ?? []).map(String)].join('/') || '/',
     schemaPath: v.schemaPath,

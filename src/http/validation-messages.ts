@@ -88,15 +88,31 @@ export function sentence(name: string, issue: SchemaIssue): Sentence {
   }
 }
 
+/** An issue inside one form of a union (zod's `invalid_union` carries one list per form in `errors`). */
+export interface BranchIssue {
+  code?: string;
+  path?: (string | number)[];
+  expected?: unknown;
+  message?: string;
+  [k: string]: unknown;
+}
+
+/** A union's forms, each with its issues and, when the form refused the value for its kind alone, that issue. */
+export function unionBranches(params: Record<string, unknown> | undefined): { issues: BranchIssue[]; wrongKind?: BranchIssue }[] {
+  const errors = params?.errors;
+  if (!Array.isArray(errors)) return [];
+  return (errors as BranchIssue[][]).map((issues) => ({
+    issues,
+    wrongKind: issues.find((i) => i.code === 'invalid_type' && (i.path ?? []).length === 0),
+  }));
+}
+
 /**
  * A value that is none of a union's forms. When each form refused it for its kind (text or a list …), say which
  * kinds it takes: `ref_numbers must be text or a list, not a number`.
  */
 function unionSentence(name: string, p: Record<string, unknown>): Sentence {
-  const branches = Array.isArray(p.errors)
-    ? (p.errors as { code?: string; path?: unknown[]; expected?: unknown; message?: string }[][])
-    : [];
-  const kinds = branches.map((issues) => issues.find((i) => i.code === 'invalid_type' && (i.path ?? []).length === 0));
+  const kinds = unionBranches(p).map((b) => b.wrongKind);
   if (kinds.length === 0 || kinds.some((k) => k === undefined)) return { detail: `${name} is none of the forms it takes` };
   const got = received(kinds[0]!.message);
   if (got === undefined) return { detail: `${name} can't be blank`, code: 'blank' };

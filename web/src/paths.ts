@@ -1,21 +1,5 @@
-// Every path the web app answers. The server (src/http/routes/web/web.ts) serves the shell at exactly these
-// paths, and its test checks that both lists agree: add a page here, in routes.ts, and on the server.
-export const APP_PATHS = [
-  '/',
-  '/signin',
-  '/signup',
-  '/setup/:token',
-  '/verify/:token',
-  '/shipments',
-  '/shipments/:id',
-  '/containers/:id',
-  '/board',
-  '/developers',
-  '/team',
-  '/oauth/interaction/:uid',
-] as const;
-
-export type AppPath = (typeof APP_PATHS)[number];
+// Every path the web app answers: one list with the server's, in src/domain/web-paths.ts.
+export { APP_PATHS, type AppPath } from '../../src/domain/web-paths.js';
 
 /** Paths the server answers itself (the deep link resolves and redirects): the app loads them, never routes them. */
 export const SERVER_PATHS = ['/shipments/find'] as const;

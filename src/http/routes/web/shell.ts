@@ -8,25 +8,9 @@ import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, HttpDeps } from '../../context.js';
 import { errorBody } from '../../errors.js';
+import { APP_PATHS } from '../../../domain/web-paths.js';
 
-/**
- * The paths the app's router answers (web/src/paths.ts holds the same list, and the test checks they agree).
- * `/shipments/find` is not one: the server resolves it and redirects.
- */
-export const APP_PATHS = [
-  '/',
-  '/signin',
-  '/signup',
-  '/setup/:token',
-  '/verify/:token',
-  '/shipments',
-  '/shipments/:id',
-  '/containers/:id',
-  '/board',
-  '/developers',
-  '/team',
-  '/oauth/interaction/:uid',
-] as const;
+export { APP_PATHS };
 
 /** The directory holding package.json above `from` (src/… when run from source, dist/… when built). */
 function packageRoot(from: string): string {

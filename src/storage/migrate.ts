@@ -26,9 +26,27 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
   }));
 }
 
-/** Applies every pending migration; returns the versions applied by this call. */
+/**
+ * The database was migrated by a newer Tidemark: it holds migrations this version does not have. Running on it would
+ * write rows without what the newer schema expects every write to keep, so a start (or `tidemark migrate`) refuses.
+ */
+export class DatabaseNewerThanCodeError extends Error {
+  constructor(readonly unknown: { version: number; name: string }[]) {
+    const names = unknown.map((m) => `${String(m.version).padStart(4, '0')}_${m.name}`).join(', ');
+    super(
+      `the database was migrated by a newer version of Tidemark (${names} unknown to this one): run that version, or restore ` +
+        'the backup taken before the upgrade to go back (docs/operations.md, "Rolling back")',
+    );
+    this.name = 'DatabaseNewerThanCodeError';
+  }
+}
+
+/**
+ * Applies every pending migration; returns the versions applied by this call. Refuses a database that holds
+ * migrations this version does not know (DatabaseNewerThanCodeError) before applying anything.
+ */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<number[]> {
-  await db.transaction(async (tx) => {
+  const unknown = await db.transaction(async (tx) => {
     // CREATE TABLE IF NOT EXISTS races with itself on a server; serialize it behind the same lock.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -36,7 +54,11 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<nu
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
+    const known = new Set(migrations.map((m) => m.version));
+    const rows = await tx.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+    return rows.filter((r) => !known.has(r.version));
   });
+  if (unknown.length) throw new DatabaseNewerThanCodeError(unknown);
   const applied: number[] = [];
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {

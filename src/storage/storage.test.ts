@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshDatabase, onServer, type TestDatabase } from '../../test/kit/databases.js';
-import { loadMigrations, migrate, pendingMigrations } from './migrate.js';
+import { DatabaseNewerThanCodeError, loadMigrations, migrate, pendingMigrations } from './migrate.js';
 import { PgDb } from './pg.js';
 
 let t: TestDatabase;
@@ -16,6 +16,18 @@ describe('migrations', () => {
     expect(migrations.map((m) => m.version)).toEqual([...migrations.map((m) => m.version)].sort((a, b) => a - b));
     expect(await pendingMigrations(t.db)).toEqual([]);
     expect(await migrate(t.db)).toEqual([]);
+  });
+
+  it('refuse a database migrated by a newer version (a binary rolled back without its backup)', async () => {
+    const all = loadMigrations();
+    const older = all.slice(0, -1);
+    const newest = all.at(-1)!;
+    const refusal = await migrate(t.db, older).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(DatabaseNewerThanCodeError);
+    expect((refusal as Error).message).toContain(`${String(newest.version).padStart(4, '0')}_${newest.name} unknown to this one`);
+    expect((refusal as Error).message).toContain('restore the backup taken before the upgrade');
+    // The version that knows every migration still starts.
+    expect(await migrate(t.db, all)).toEqual([]);
   });
 
   it.skipIf(!onServer())('apply once when several processes start at once (server only: PGlite is one process)', async () => {

@@ -23,6 +23,7 @@ import { createTransport } from './webhooks/transport.js';
 import { NumberInferenceService } from './services/number-inference.js';
 import { PartyRoleService } from './services/party-roles.js';
 import { PartyService } from './services/parties.js';
+import { CustomFieldService } from './services/custom-fields.js';
 import { RateLimitService } from './services/rate-limits.js';
 import { SandboxService } from './services/sandbox.js';
 import { SearchService } from './services/search.js';
@@ -216,6 +217,7 @@ export function makeServices(
     }),
     parties,
     partyRoles,
+    customFields: new CustomFieldService(db, clocks.wall),
     shipments: new ShipmentService(db, trackingEngine, clocks.wall),
     containers,
     shippingLines,

@@ -4,6 +4,7 @@ import type { Config } from '../config/index.js';
 import type { Clocks } from '../domain/clock.js';
 import type { AccountService } from './accounts.js';
 import type { ContainerService } from './containers.js';
+import type { CustomFieldService } from './custom-fields.js';
 import type { NotificationService } from './notifications.js';
 import type { NumberInferenceService } from './number-inference.js';
 import type { PartyService } from './parties.js';
@@ -24,6 +25,8 @@ export interface FrontEndServices {
   accounts: AccountService;
   parties: PartyService;
   partyRoles: PartyRoleService;
+  /** Custom-field definitions, options and values on shipments, containers and tracking requests. */
+  customFields: CustomFieldService;
   shipments: ShipmentService;
   containers: ContainerService;
   shippingLines: ShippingLineService;

@@ -166,6 +166,90 @@ export interface Containers {
 /** Key column type of public.containers */
 export type ContainersId = string;
 
+/** Represents the table public.custom_field_definitions */
+export interface CustomFieldDefinitions {
+  id: CustomFieldDefinitionsId;
+
+  account_id: AccountsId;
+
+  entity_type: string;
+
+  api_slug: string;
+
+  display_name: string;
+
+  description: string | null;
+
+  data_type: string;
+
+  reference_type: string | null;
+
+  validation: unknown | null;
+
+  default_format: string | null;
+
+  default_value: unknown | null;
+
+  created_at: Date;
+
+  updated_at: Date;
+}
+
+/** Key column type of public.custom_field_definitions */
+export type CustomFieldDefinitionsId = string;
+
+/** Represents the table public.custom_field_options */
+export interface CustomFieldOptions {
+  id: CustomFieldOptionsId;
+
+  account_id: AccountsId;
+
+  definition_id: CustomFieldDefinitionsId;
+
+  label: string;
+
+  value: string;
+
+  position: number | null;
+
+  created_at: Date;
+
+  updated_at: Date;
+}
+
+/** Key column type of public.custom_field_options */
+export type CustomFieldOptionsId = string;
+
+/** Represents the table public.custom_fields */
+export interface CustomFields {
+  id: CustomFieldsId;
+
+  account_id: AccountsId;
+
+  definition_id: CustomFieldDefinitionsId;
+
+  entity_type: string;
+
+  shipment_id: ShipmentsId | null;
+
+  container_id: ContainersId | null;
+
+  tracking_request_id: TrackingRequestsId | null;
+
+  entity_id: string;
+
+  value: unknown | null;
+
+  match_keys: string[];
+
+  created_at: Date;
+
+  updated_at: Date;
+}
+
+/** Key column type of public.custom_fields */
+export type CustomFieldsId = string;
+
 /** Represents the table public.derivation */
 export interface Derivation {
   singleton: DerivationSingleton;

@@ -1,0 +1,555 @@
+// Custom fields (docs/custom-fields.md): definitions, their options, and values on the account's shipments,
+// containers and tracking requests. The rules are src/domain/custom-fields.ts; this service reads and writes them in
+// the caller's account and points problems at the request. Other features build on it: `valuesFor` (includes),
+// `setValue` inside a caller's transaction (initial custom fields), `checkValues` before a write, `filterFor`.
+import type { Clock } from '../domain/clock.js';
+import {
+  checkValue,
+  comparableKeys,
+  type DataType,
+  type DefinitionAttributes,
+  type DefinitionFields,
+  displayValue,
+  type EntityRefType,
+  type EntityType,
+  entityTypeOf,
+  type FieldValue,
+  filterKey,
+  LIMITS,
+  type OptionRef,
+  type Problem,
+  readDefinition,
+  readEntityType,
+  refTypeOf,
+  type Validation,
+} from '../domain/custom-fields.js';
+import { type ErrorItem, TidemarkError, validationFailed } from '../domain/errors.js';
+import { isUuid, newId } from '../lib/ids.js';
+import { type Db, isUniqueViolation, type Queryable } from '../storage/db.js';
+import * as repo from '../storage/repositories/custom-fields.js';
+
+export interface CustomFieldDefinition extends DefinitionFields {
+  id: string;
+  accountId: string;
+  /** Its options' ids, in order (position, then value). */
+  optionIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CustomFieldOption {
+  id: string;
+  accountId: string;
+  definitionId: string;
+  label: string;
+  value: string;
+  position: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CustomField {
+  id: string;
+  accountId: string;
+  definitionId: string;
+  apiSlug: string;
+  entityType: EntityRefType;
+  entityId: string;
+  value: FieldValue;
+  displayValue: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A record a value is on: `{type: 'shipment', id}`. */
+export interface EntityRef {
+  type: EntityRefType;
+  id: string;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface DefinitionFilters {
+  /** Any spelling `readEntityType` takes; an unknown one matches nothing. */
+  entityType?: string | undefined;
+  dataType?: string | undefined;
+  displayName?: string | undefined;
+}
+export interface FieldFilters {
+  entityType?: string | undefined;
+  entityId?: string | undefined;
+  definitionId?: string | undefined;
+}
+
+/** A problem with one staged value of a list (`checkValues`): its index, the attribute, the sentence. */
+export interface ValueProblem extends Problem {
+  index: number;
+}
+
+const ATTR = '/data/attributes';
+const notFound = (what: string) => new TidemarkError('not_found', `Couldn't find ${what}`);
+const ENTITY_NAME: Record<EntityRefType, string> = { shipment: 'Shipment', container: 'Container', tracking_request: 'TrackingRequest' };
+const fail = (problems: Problem[], base = ATTR): TidemarkError =>
+  validationFailed(problems.map((p): ErrorItem => ({ pointer: `${base}/${p.field}`, detail: p.detail })));
+
+const toOption = (r: repo.OptionRow): CustomFieldOption => ({
+  id: r.id,
+  accountId: r.account_id,
+  definitionId: r.definition_id,
+  label: r.label,
+  value: r.value,
+  position: r.position,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+function toDefinition(r: repo.DefinitionRow, options: readonly repo.OptionRow[]): CustomFieldDefinition {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    entityType: r.entity_type as EntityType,
+    apiSlug: r.api_slug,
+    displayName: r.display_name,
+    description: r.description,
+    dataType: r.data_type as DataType,
+    referenceType: r.reference_type as EntityRefType | null,
+    validation: (r.validation ?? null) as Validation | null,
+    defaultFormat: r.default_format,
+    defaultValue: (r.default_value ?? null) as FieldValue,
+    optionIds: options.filter((o) => o.definition_id === r.id).map((o) => o.id),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+const hasOptions = (dataType: string) => dataType === 'enum' || dataType === 'enum_multi';
+
+export class CustomFieldService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  // ---------- definitions ----------
+
+  private async definitionsWithOptions(q: Queryable, accountId: string, rows: repo.DefinitionRow[]): Promise<CustomFieldDefinition[]> {
+    const options = await repo.optionsOf(
+      q,
+      accountId,
+      rows.filter((r) => hasOptions(r.data_type)).map((r) => r.id),
+    );
+    return rows.map((r) => toDefinition(r, options));
+  }
+
+  private async definitionRow(q: Queryable, accountId: string, id: string, lock = false): Promise<repo.DefinitionRow> {
+    const row = isUuid(id) ? await repo.findDefinition(q, accountId, id, lock) : undefined;
+    if (!row) throw notFound('CustomFieldDefinition');
+    return row;
+  }
+
+  async getDefinition(accountId: string, id: string): Promise<CustomFieldDefinition> {
+    const row = await this.definitionRow(this.db, accountId, id);
+    return (await this.definitionsWithOptions(this.db, accountId, [row]))[0]!;
+  }
+
+  /** The account's definitions among `ids` (includes). */
+  async definitionsByIds(accountId: string, ids: string[]): Promise<CustomFieldDefinition[]> {
+    const rows = await repo.findDefinitionsByIds(this.db, accountId, ids.filter(isUuid));
+    return this.definitionsWithOptions(this.db, accountId, rows);
+  }
+
+  async listDefinitions(
+    accountId: string,
+    filters: DefinitionFilters,
+    page: Page,
+  ): Promise<{ items: CustomFieldDefinition[]; total: number }> {
+    const entityType = filters.entityType === undefined ? undefined : (readEntityType(filters.entityType) ?? filters.entityType);
+    const { items, total } = await repo.listDefinitions(
+      this.db,
+      accountId,
+      { entityType, dataType: filters.dataType, displayNamePrefix: filters.displayName },
+      page,
+    );
+    return { items: await this.definitionsWithOptions(this.db, accountId, items), total };
+  }
+
+  private taken(entityType: string, slug: string): TidemarkError {
+    return validationFailed([
+      { pointer: `${ATTR}/api_slug`, detail: `Api slug '${slug}' has already been taken for ${entityType}`, code: 'taken' },
+    ]);
+  }
+
+  async createDefinition(accountId: string, attrs: DefinitionAttributes): Promise<CustomFieldDefinition> {
+    const read = readDefinition(attrs, []);
+    if ('problems' in read) throw fail(read.problems);
+    const d = read.definition;
+    try {
+      return await this.db.transaction(async (tx) => {
+        await repo.lockAccountDefinitions(tx, accountId);
+        if ((await repo.countDefinitions(tx, accountId)) >= LIMITS.definitionsPerAccount) {
+          throw validationFailed([
+            {
+              pointer: '/data',
+              detail: `An account may have at most ${LIMITS.definitionsPerAccount} custom field definitions`,
+              code: 'limit',
+            },
+          ]);
+        }
+        if ((await repo.findDefinitionsBySlugs(tx, accountId, d.entityType, [d.apiSlug])).length) throw this.taken(d.entityType, d.apiSlug);
+        const row = await repo.insertDefinition(tx, { id: newId(), accountId, ...d, now: this.clock.now() });
+        return toDefinition(row, []);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, repo.DEFINITION_SLUG_CONSTRAINT)) throw this.taken(d.entityType, d.apiSlug);
+      throw err;
+    }
+  }
+
+  async updateDefinition(accountId: string, id: string, attrs: DefinitionAttributes): Promise<CustomFieldDefinition> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.definitionRow(tx, accountId, id, true);
+      const [existing] = await this.definitionsWithOptions(tx, accountId, [row]);
+      const options = hasOptions(row.data_type) ? await repo.optionsOf(tx, accountId, [row.id]) : [];
+      const read = readDefinition(attrs, options, existing);
+      if ('problems' in read) throw fail(read.problems);
+      const d = read.definition;
+      const updated = await repo.updateDefinition(tx, accountId, id, d, this.clock.now());
+      return toDefinition(updated!, options);
+    });
+  }
+
+  /** Deletes a definition, its options and every value of it. */
+  async deleteDefinition(accountId: string, id: string): Promise<void> {
+    if (!isUuid(id) || !(await repo.deleteDefinition(this.db, accountId, id))) throw notFound('CustomFieldDefinition');
+  }
+
+  // ---------- options ----------
+
+  private optionTaken(value: string): TidemarkError {
+    return validationFailed([{ pointer: `${ATTR}/value`, detail: `Value '${value}' has already been taken`, code: 'taken' }]);
+  }
+
+  private optionText(field: 'label' | 'value', text: string | undefined | null, problems: Problem[]): string {
+    const t = (text ?? '').trim();
+    const words = field === 'label' ? 'Label' : 'Value';
+    if (!t) problems.push({ field, detail: `${words} can't be blank` });
+    else if ([...t].length > LIMITS.optionTextLength) {
+      problems.push({ field, detail: `${words} is too long (maximum is ${LIMITS.optionTextLength} characters)` });
+    }
+    return t;
+  }
+
+  private async optionRow(q: Queryable, accountId: string, definitionId: string, id: string): Promise<repo.OptionRow> {
+    const row = isUuid(id) ? await repo.findOption(q, accountId, definitionId, id) : undefined;
+    if (!row) throw notFound('CustomFieldOption');
+    return row;
+  }
+
+  async listOptions(accountId: string, definitionId: string, page: Page): Promise<{ items: CustomFieldOption[]; total: number }> {
+    await this.definitionRow(this.db, accountId, definitionId);
+    const { items, total } = await repo.listOptions(this.db, accountId, definitionId, page);
+    return { items: items.map(toOption), total };
+  }
+
+  async getOption(accountId: string, definitionId: string, id: string): Promise<CustomFieldOption> {
+    await this.definitionRow(this.db, accountId, definitionId);
+    return toOption(await this.optionRow(this.db, accountId, definitionId, id));
+  }
+
+  /** The options of these definitions (the `options` include), in order. */
+  async optionsOf(accountId: string, definitionIds: string[]): Promise<CustomFieldOption[]> {
+    return (await repo.optionsOf(this.db, accountId, definitionIds.filter(isUuid))).map(toOption);
+  }
+
+  async createOption(
+    accountId: string,
+    definitionId: string,
+    attrs: { label?: string | null | undefined; value?: string | null | undefined; position?: number | null | undefined },
+  ): Promise<CustomFieldOption> {
+    const problems: Problem[] = [];
+    const label = this.optionText('label', attrs.label, problems);
+    const value = this.optionText('value', attrs.value, problems);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const def = await this.definitionRow(tx, accountId, definitionId, true);
+        if (!hasOptions(def.data_type)) {
+          throw validationFailed([
+            { pointer: '/data', detail: `Options can only be added to enum and enum_multi fields; ${def.api_slug} is ${def.data_type}` },
+          ]);
+        }
+        if (problems.length) throw fail(problems);
+        if ((await repo.countOptions(tx, accountId, definitionId)) >= LIMITS.optionsPerDefinition) {
+          throw validationFailed([
+            {
+              pointer: '/data',
+              detail: `A custom field definition may have at most ${LIMITS.optionsPerDefinition} options`,
+              code: 'limit',
+            },
+          ]);
+        }
+        if (await repo.findOptionByValue(tx, accountId, definitionId, value)) throw this.optionTaken(value);
+        const row = await repo.insertOption(tx, {
+          id: newId(),
+          accountId,
+          definitionId,
+          label,
+          value,
+          position: attrs.position ?? null,
+          now: this.clock.now(),
+        });
+        return toOption(row);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, repo.OPTION_VALUE_CONSTRAINT)) throw this.optionTaken(value);
+      throw err;
+    }
+  }
+
+  async updateOption(
+    accountId: string,
+    definitionId: string,
+    id: string,
+    attrs: { label?: string | null | undefined; value?: string | null | undefined; position?: number | null | undefined },
+  ): Promise<CustomFieldOption> {
+    await this.definitionRow(this.db, accountId, definitionId);
+    const row = await this.optionRow(this.db, accountId, definitionId, id);
+    const problems: Problem[] = [];
+    if (attrs.value !== undefined && attrs.value !== row.value)
+      problems.push({ field: 'value', detail: 'Value cannot be changed after creation' });
+    const label = attrs.label === undefined ? row.label : this.optionText('label', attrs.label, problems);
+    if (problems.length) throw fail(problems);
+    const position = attrs.position === undefined ? row.position : attrs.position;
+    const updated = await repo.updateOption(this.db, accountId, definitionId, id, { label, position }, this.clock.now());
+    if (!updated) throw notFound('CustomFieldOption');
+    return toOption(updated);
+  }
+
+  /** Deletes an option; values that name it stay (their display_value then shows the raw value). */
+  async deleteOption(accountId: string, definitionId: string, id: string): Promise<void> {
+    await this.definitionRow(this.db, accountId, definitionId);
+    if (!isUuid(id) || !(await repo.deleteOption(this.db, accountId, definitionId, id))) throw notFound('CustomFieldOption');
+  }
+
+  // ---------- values ----------
+
+  /** Values rendered: each with its slug and display_value (its definition's format and option labels). */
+  private async present(q: Queryable, accountId: string, rows: repo.FieldRow[]): Promise<CustomField[]> {
+    const defs = await repo.findDefinitionsByIds(q, accountId, [...new Set(rows.map((r) => r.definition_id))]);
+    const options = await repo.optionsOf(
+      q,
+      accountId,
+      defs.filter((d) => hasOptions(d.data_type)).map((d) => d.id),
+    );
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    return rows.map((r) => {
+      const d = byId.get(r.definition_id)!;
+      const value = (r.value ?? null) as FieldValue;
+      const opts = options.filter((o) => o.definition_id === d.id);
+      return {
+        id: r.id,
+        accountId: r.account_id,
+        definitionId: r.definition_id,
+        apiSlug: r.api_slug,
+        entityType: r.entity_type as EntityRefType,
+        entityId: r.entity_id,
+        value,
+        displayValue: displayValue({ dataType: d.data_type as DataType, defaultFormat: d.default_format }, value, opts),
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      };
+    });
+  }
+
+  private async entity(q: Queryable, accountId: string, entity: EntityRef): Promise<void> {
+    if (!isUuid(entity.id) || !(await repo.entityExists(q, accountId, entity.type, entity.id))) throw notFound(ENTITY_NAME[entity.type]);
+  }
+
+  private async fieldRow(q: Queryable, accountId: string, id: string): Promise<repo.FieldRow> {
+    const row = isUuid(id) ? await repo.findField(q, accountId, id) : undefined;
+    if (!row) throw notFound('CustomField');
+    return row;
+  }
+
+  /**
+   * A value checked for its definition, as stored, or the problem (`field` is `value`). A reference must name a
+   * record of the account.
+   */
+  private async checked(q: Queryable, accountId: string, def: repo.DefinitionRow, raw: unknown): Promise<{ value: FieldValue } | Problem> {
+    const [d] = await this.definitionsWithOptions(q, accountId, [def]);
+    const options: OptionRef[] = hasOptions(def.data_type) ? (await repo.optionsOf(q, accountId, [def.id])).map(toOption) : [];
+    const read = checkValue(d!, raw, options);
+    if ('problem' in read) return { field: 'value', detail: read.problem };
+    const v = read.value;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && !(await repo.entityExists(q, accountId, v.type, v.id))) {
+      return { field: 'value', detail: `Value of ${d!.displayName} (${d!.apiSlug}) names a ${v.type} the account does not have` };
+    }
+    return read;
+  }
+
+  /**
+   * Checks values before a write, without writing (e.g. `initial_custom_fields`): every slug must name a definition of
+   * `entityType` and every value be valid for it. Answers the problems, each with its index in `items`.
+   */
+  async checkValues(
+    accountId: string,
+    entityType: EntityType,
+    items: readonly { api_slug: string; value: unknown }[],
+    q: Queryable = this.db,
+  ): Promise<ValueProblem[]> {
+    const defs = await repo.findDefinitionsBySlugs(q, accountId, entityType, [...new Set(items.map((i) => i.api_slug))]);
+    const bySlug = new Map(defs.map((d) => [d.api_slug, d]));
+    const problems: ValueProblem[] = [];
+    for (const [index, item] of items.entries()) {
+      const def = bySlug.get(item.api_slug);
+      if (!def) {
+        problems.push({ index, field: 'api_slug', detail: this.unknownSlugDetail(entityType, item.api_slug) });
+        continue;
+      }
+      const read = await this.checked(q, accountId, def, item.value);
+      if ('field' in read) problems.push({ index, ...read });
+    }
+    return problems;
+  }
+
+  private unknownSlugDetail(entityType: EntityType, slug: string): string {
+    return `Api slug '${slug}' names no ${entityType} custom field definition of this account`;
+  }
+
+  /**
+   * Sets a value on a record by its definition's slug, inside the caller's transaction `q`: an upsert (the value there
+   * is overwritten, its id kept). The record must be the account's (not checked here: the caller holds it). Throws a
+   * 422 whose pointers start at `pointerBase` (`/data/attributes` by default).
+   */
+  async setValue(q: Queryable, accountId: string, entity: EntityRef, slug: string, raw: unknown, pointerBase = ATTR): Promise<CustomField> {
+    const entityType = entityTypeOf(entity.type);
+    const [def] = await repo.findDefinitionsBySlugs(q, accountId, entityType, [slug]);
+    if (!def) throw fail([{ field: 'api_slug', detail: this.unknownSlugDetail(entityType, slug) }], pointerBase);
+    return this.write(q, accountId, def, entity, raw, pointerBase);
+  }
+
+  private async write(q: Queryable, accountId: string, def: repo.DefinitionRow, entity: EntityRef, raw: unknown, base = ATTR) {
+    const read = await this.checked(q, accountId, def, raw);
+    if ('field' in read) throw fail([read], base);
+    const row = await repo.upsertField(q, {
+      id: newId(),
+      accountId,
+      definitionId: def.id,
+      entityType: entity.type,
+      entityId: entity.id,
+      value: read.value,
+      matchKeys: comparableKeys(def.data_type as DataType, read.value),
+      now: this.clock.now(),
+    });
+    return (await this.present(q, accountId, [row]))[0]!;
+  }
+
+  /** `POST /{parent}/{id}/custom_fields` and `POST /custom_fields`: sets (creates or overwrites) one value. */
+  async set(accountId: string, entity: EntityRef, slug: string, raw: unknown): Promise<CustomField> {
+    return this.db.transaction(async (tx) => {
+      await this.entity(tx, accountId, entity);
+      return this.setValue(tx, accountId, entity, slug, raw);
+    });
+  }
+
+  /** The values on one record (`GET /{parent}/{id}/custom_fields`), a page at a time. */
+  async listOn(accountId: string, entity: EntityRef, page: Page): Promise<{ items: CustomField[]; total: number }> {
+    await this.entity(this.db, accountId, entity);
+    const { items, total } = await repo.listFields(this.db, accountId, { entityType: entity.type, entityId: entity.id }, page);
+    return { items: await this.present(this.db, accountId, items), total };
+  }
+
+  /** Every value on these records of one type (`include=custom_fields`), oldest first; ids not the account's add nothing. */
+  async valuesFor(accountId: string, entityType: EntityRefType, entityIds: string[]): Promise<CustomField[]> {
+    const rows = await repo.fieldsOn(this.db, accountId, entityType, [...new Set(entityIds.filter(isUuid))]);
+    return this.present(this.db, accountId, rows);
+  }
+
+  async list(accountId: string, filters: FieldFilters, page: Page): Promise<{ items: CustomField[]; total: number }> {
+    const none = { items: [], total: 0 };
+    let entityType: EntityRefType | undefined;
+    if (filters.entityType !== undefined) {
+      const t = readEntityType(filters.entityType);
+      if (!t) return none;
+      entityType = refTypeOf(t);
+    }
+    for (const id of [filters.entityId, filters.definitionId]) if (id !== undefined && !isUuid(id)) return none;
+    const { items, total } = await repo.listFields(
+      this.db,
+      accountId,
+      { entityType, entityId: filters.entityId, definitionId: filters.definitionId },
+      page,
+    );
+    return { items: await this.present(this.db, accountId, items), total };
+  }
+
+  async get(accountId: string, id: string): Promise<CustomField> {
+    return (await this.present(this.db, accountId, [await this.fieldRow(this.db, accountId, id)]))[0]!;
+  }
+
+  /** The account's values among `ids`. */
+  async byIds(accountId: string, ids: string[]): Promise<CustomField[]> {
+    const rows = await Promise.all(ids.filter(isUuid).map((id) => repo.findField(this.db, accountId, id)));
+    return this.present(
+      this.db,
+      accountId,
+      rows.filter((r): r is repo.FieldRow => !!r),
+    );
+  }
+
+  /** `PATCH /custom_fields/{id}`: a new value for the same definition and record. */
+  async update(accountId: string, id: string, raw: unknown): Promise<CustomField> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.fieldRow(tx, accountId, id);
+      const def = await this.definitionRow(tx, accountId, row.definition_id);
+      return this.write(tx, accountId, def, { type: row.entity_type as EntityRefType, id: row.entity_id }, raw);
+    });
+  }
+
+  async delete(accountId: string, id: string): Promise<void> {
+    if (!isUuid(id) || !(await repo.deleteField(this.db, accountId, id))) throw notFound('CustomField');
+  }
+
+  /** The value of `slug` on a record, for PATCH and DELETE by slug: 404 for the record, 422 for the slug, 404 if unset. */
+  private async onBySlug(q: Queryable, accountId: string, entity: EntityRef, slug: string) {
+    await this.entity(q, accountId, entity);
+    const entityType = entityTypeOf(entity.type);
+    const [def] = await repo.findDefinitionsBySlugs(q, accountId, entityType, [slug]);
+    if (!def) throw fail([{ field: 'api_slug', detail: this.unknownSlugDetail(entityType, slug) }]);
+    const row = await repo.findFieldOn(q, accountId, def.id, entity.id);
+    if (!row) throw notFound('CustomField');
+    return { def, row };
+  }
+
+  /** `PATCH /{parent}/{id}/custom_fields/{api_slug}`: changes a value that is set (404 when none is). */
+  async updateOn(accountId: string, entity: EntityRef, slug: string, raw: unknown): Promise<CustomField> {
+    return this.db.transaction(async (tx) => {
+      const { def } = await this.onBySlug(tx, accountId, entity, slug);
+      return this.write(tx, accountId, def, entity, raw);
+    });
+  }
+
+  /** `DELETE /{parent}/{id}/custom_fields/{api_slug}`. */
+  async deleteOn(accountId: string, entity: EntityRef, slug: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { row } = await this.onBySlug(tx, accountId, entity, slug);
+      await repo.deleteField(tx, accountId, row.id);
+    });
+  }
+
+  /**
+   * `filter[custom_fields][<slug>]=<text>` on a list of `entityType`: the definition and the comparable key to match
+   * (`custom_fields.match_keys @> ARRAY[key]`). An unknown slug or a text the data type cannot read is a 400-style
+   * problem for the caller to answer as a 422 with `source.parameter` (`parameter` is given).
+   */
+  async filterFor(accountId: string, entityType: EntityType, slug: string, text: string): Promise<{ definitionId: string; key: string }> {
+    const parameter = `filter[custom_fields][${slug}]`;
+    const [def] = await repo.findDefinitionsBySlugs(this.db, accountId, entityType, [slug]);
+    if (!def) throw validationFailed([{ parameter, detail: this.unknownSlugDetail(entityType, slug) }]);
+    const read = filterKey(def.data_type as DataType, text);
+    if ('problem' in read) throw validationFailed([{ parameter, detail: `${parameter} ${read.problem}` }]);
+    return { definitionId: def.id, key: read.key };
+  }
+}

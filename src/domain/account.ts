@@ -1,4 +1,5 @@
 // Plans, features and per-account rate-limit buckets: the closed vocabularies every layer shares.
+import type { ApiTrial } from './api-trial.js';
 
 export const PLANS = ['free', 'unlimited'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -44,6 +45,10 @@ export interface Account {
   plan: Plan;
   features: Feature[];
   rateLimits: Partial<Record<RateBucket, number>>;
+  /** The API trial the operator gave a free account (domain/api-trial.ts); null when it never had one. */
+  apiTrial: ApiTrial | null;
+  /** The operator's own account, created at the first start: its API reads are never gated. */
+  firstAccount: boolean;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -52,7 +52,10 @@ export class AccountService {
     private readonly cache: CredentialCache | null = null,
   ) {}
 
-  async create(q: Queryable, input: { name: string; companyName?: string; plan: Plan; features?: Feature[] }): Promise<Account> {
+  async create(
+    q: Queryable,
+    input: { name: string; companyName?: string; plan: Plan; features?: Feature[]; firstAccount?: boolean },
+  ): Promise<Account> {
     const name = input.name.trim();
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(name)) {
       throw new TidemarkError('validation_failed', 'Account name must be 1-63 letters, digits, dots, dashes or underscores', {
@@ -72,6 +75,8 @@ export class AccountService {
       plan: input.plan,
       features: applyFeatureChanges([], input.features ?? [], []),
       rateLimits: {},
+      apiTrial: null,
+      firstAccount: input.firstAccount ?? false,
       createdAt: now,
       updatedAt: now,
     });

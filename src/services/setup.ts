@@ -52,6 +52,8 @@ export async function firstStartSetup(
       companyName: 'Operator',
       plan: 'unlimited',
       features: ALL_FEATURES,
+      // Never gated by the API trial, whatever its plan becomes (domain/api-trial.ts).
+      firstAccount: true,
     });
     const { token } = await accountsService.issueKey(tx, account.id, 'first start');
     const adminToken = configuredAdminToken ? null : await resetAdminToken(tx, clock);

@@ -71,6 +71,12 @@ export interface Accounts {
   created_at: Date;
 
   updated_at: Date;
+
+  api_trial_started_at: Date | null;
+
+  api_trial_ends_at: Date | null;
+
+  first_account: boolean;
 }
 
 /** Key column type of public.accounts */

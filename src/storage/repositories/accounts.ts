@@ -1,4 +1,5 @@
 import type { Account, Feature, Plan, RateBucket } from '../../domain/account.js';
+import type { ApiTrial } from '../../domain/api-trial.js';
 import { one, type Queryable } from '../db.js';
 import type { Accounts } from '../schema.generated.js';
 
@@ -15,6 +16,8 @@ const toAccount = (r: AccountRow): Account => ({
   plan: r.plan,
   features: r.features,
   rateLimits: r.rate_limits ?? {},
+  apiTrial: r.api_trial_started_at && r.api_trial_ends_at ? { startedAt: r.api_trial_started_at, endsAt: r.api_trial_ends_at } : null,
+  firstAccount: r.first_account,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -22,9 +25,22 @@ const toAccount = (r: AccountRow): Account => ({
 export async function insertAccount(q: Queryable, a: Account): Promise<Account> {
   const row = await one<AccountRow>(
     q,
-    `INSERT INTO accounts (id, name, company_name, plan, features, rate_limits, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-    [a.id, a.name, a.companyName, a.plan, a.features, JSON.stringify(a.rateLimits), a.createdAt, a.updatedAt],
+    `INSERT INTO accounts (id, name, company_name, plan, features, rate_limits, created_at, updated_at,
+                           api_trial_started_at, api_trial_ends_at, first_account)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+    [
+      a.id,
+      a.name,
+      a.companyName,
+      a.plan,
+      a.features,
+      JSON.stringify(a.rateLimits),
+      a.createdAt,
+      a.updatedAt,
+      a.apiTrial?.startedAt ?? null,
+      a.apiTrial?.endsAt ?? null,
+      a.firstAccount,
+    ],
   );
   return toAccount(row!);
 }
@@ -65,5 +81,22 @@ export async function updateAccount(
      WHERE id = $1 RETURNING *`,
     [id, patch.plan ?? null, patch.features ?? null, patch.rateLimits ? JSON.stringify(patch.rateLimits) : null, now],
   );
+  return row && toAccount(row);
+}
+
+/** Sets an account's API trial (both ends, wall time). */
+export async function setApiTrial(q: Queryable, id: string, trial: ApiTrial, now: Date): Promise<Account | undefined> {
+  const row = await one<AccountRow>(
+    q,
+    `UPDATE accounts SET api_trial_started_at = $2, api_trial_ends_at = $3, updated_at = $4
+     WHERE id = $1 RETURNING *`,
+    [id, trial.startedAt, trial.endsAt, now],
+  );
+  return row && toAccount(row);
+}
+
+/** The account, its row locked until the transaction ends (a change that reads before it writes). */
+export async function lockAccount(q: Queryable, id: string): Promise<Account | undefined> {
+  const row = await one<AccountRow>(q, 'SELECT * FROM accounts WHERE id = $1 FOR UPDATE', [id]);
   return row && toAccount(row);
 }

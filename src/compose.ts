@@ -10,6 +10,7 @@ import { Metrics } from './http/metrics.js';
 import { CredentialCache } from './services/credential-cache.js';
 import { DocumentCache } from './services/document-cache.js';
 import { AccountService } from './services/accounts.js';
+import { ApiTrialService } from './services/api-trial.js';
 import { NotificationService } from './services/notifications.js';
 import { SecretKeyring } from './services/keyring.js';
 import { WebhookService } from './services/webhooks.js';
@@ -206,6 +207,7 @@ export function makeServices(
     trackingEngine,
     trackingRequests,
     accounts,
+    apiTrial: new ApiTrialService(clocks.wall, config.apiTrial),
     users,
     oauth: new OAuthService({
       db,

@@ -80,6 +80,7 @@ const variables = {
   TIDEMARK_ADMIN_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   TIDEMARK_DEFAULT_PLAN: z.enum(PLANS).default('free'),
   TIDEMARK_SIGNUP: onOff.default(true),
+  TIDEMARK_API_TRIAL: onOff.default(true),
   TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5),
   TIDEMARK_SIGNUP_LIMIT_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(100),
   TIDEMARK_SIGNIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(20),
@@ -169,6 +170,11 @@ export interface Config {
   adminToken: string | undefined;
   defaultPlan: Plan;
   signup: boolean;
+  /**
+   * `TIDEMARK_API_TRIAL`: free accounts read tracking data through the API only during an API trial (on, the default);
+   * off lets every account read (domain/api-trial.ts).
+   */
+  apiTrial: boolean;
   /**
    * Rolling-hour limits of the web app's doors: self-serve sign-ups per client address and in all, and wrong
    * passwords for one account (from all addresses) before only addresses it was used from may try.
@@ -332,6 +338,7 @@ export function loadConfig(env: Env, overrides: Overrides = {}, cwd = process.cw
     adminToken: v.TIDEMARK_ADMIN_TOKEN,
     defaultPlan: v.TIDEMARK_DEFAULT_PLAN,
     signup: v.TIDEMARK_SIGNUP,
+    apiTrial: v.TIDEMARK_API_TRIAL,
     authLimits: {
       signupPerAddressPerHour: v.TIDEMARK_SIGNUP_LIMIT_PER_ADDRESS,
       signupPerHour: v.TIDEMARK_SIGNUP_LIMIT_TOTAL,

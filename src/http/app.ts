@@ -10,6 +10,7 @@ import { TidemarkError } from '../domain/errors.js';
 import { isJsonApiDocument } from '../render/schemas.js';
 import { randomUUID } from 'node:crypto';
 import { authenticateAccount, authenticateAdmin, authenticateSession, enforceRateLimit, isAdmin, requireFeature } from './auth.js';
+import { enforceApiTrial, markTrackingDataRoute } from './api-trial-gate.js';
 import type { App, HttpDeps } from './context.js';
 import { clientError, errorBody, frameworkError, sendError } from './errors.js';
 import { parseQuery } from './query.js';
@@ -23,6 +24,10 @@ import listAccountKeys from './routes/admin/list-keys.js';
 import passwordReset from './routes/admin/password-reset.js';
 import revokeKey from './routes/admin/revoke-key.js';
 import updateAccount from './routes/admin/update-account.js';
+import startTrial from './routes/admin/start-trial.js';
+import extendTrial from './routes/admin/extend-trial.js';
+import endTrial from './routes/admin/end-trial.js';
+import getAccount from './routes/account/get.js';
 import authConfig from './routes/auth/config.js';
 import getLink from './routes/auth/get-link.js';
 import getSession from './routes/auth/get-session.js';
@@ -169,10 +174,15 @@ const ROUTES = [
   rotateWebhookSecret,
   replayWebhook,
   triggerWebhook,
+  // The caller's own account, with its plan and API trial (never gated).
+  getAccount,
   // The operator API (admin token).
   listAccounts,
   createAccount,
   updateAccount,
+  startTrial,
+  extendTrial,
+  endTrial,
   listAccountKeys,
   createAccountKey,
   revokeKey,
@@ -289,6 +299,7 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   const routeTable: { method: string; url: string; documented: boolean }[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
+    markTrackingDataRoute(r);
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue;
       routeTable.push({ method, url: r.url, documented: !(r.schema as { hide?: boolean } | undefined)?.hide });
@@ -306,6 +317,7 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   app.decorateRequest('apiKeyId', null);
   app.decorateRequest('user', null);
   app.decorateRequest('csrfToken', null);
+  app.decorateRequest('apiAccess', null);
   await app.register(cookie);
   // Browser clients on the origins the operator lists (TIDEMARK_CORS_ORIGINS) may call /v2 with a key; nothing else is
   // opened cross-origin (the web app's /auth routes and its session cookie stay same-origin: credentials are not allowed).
@@ -377,6 +389,8 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
       await enforceRateLimit(req, deps, req.routeOptions.config.rateBucket ?? 'default');
       const feature = req.routeOptions.config.feature;
       if (feature) requireFeature(req.account, feature);
+      // A free account's API key reads tracking data only during an API trial (api-trial-gate.ts).
+      enforceApiTrial(req, deps);
     } else if (auth === 'session') {
       if (!(await authenticateSession(req, deps))) {
         throw new TidemarkError('unauthorized', 'Not signed in', { items: [{ title: 'Unauthorized', detail: 'Not signed in' }] });

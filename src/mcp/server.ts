@@ -4,7 +4,8 @@ import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/m
 import type { ToolContext } from './context.js';
 import { PROMPTS } from './prompts/index.js';
 import { RESOURCES } from './resources/index.js';
-import { failureOf, refusedArguments } from './results.js';
+import { TRACKING_DATA_TOOLS, trialRefusal } from './api-trial.js';
+import { failureOf, refusedArguments, toolError } from './results.js';
 import { registerGetContainer } from './tools/get-container.js';
 import { registerGetContainerRoute } from './tools/get-container-route.js';
 import { registerGetContainerTransportEvents } from './tools/get-container-transport-events.js';
@@ -54,7 +55,8 @@ const CAPABILITIES = {
 
 /**
  * Every tool registered on `server` runs behind the same edge as the REST API: arguments with text that cannot be
- * stored are a tool error naming them, before the tool runs; and nothing a tool throws reaches the client as it is
+ * stored are a tool error naming them, before the tool runs; the tools that read tracking data need API read access
+ * (the API trial of a free account), checked when they are called; and nothing a tool throws reaches the client as it is
  * (the SDK would answer an exception's message, e.g. PostgreSQL's error text): failureOf decides what is said.
  */
 function guardTools(server: McpServer, ctx: ToolContext): void {
@@ -64,6 +66,9 @@ function guardTools(server: McpServer, ctx: ToolContext): void {
     async (...a: unknown[]) => {
       const refused = withInput ? refusedArguments(a[0]) : null;
       if (refused) return refused;
+      // A free account without a running API trial reads no tracking data (mcp/api-trial.ts).
+      const gated = TRACKING_DATA_TOOLS.has(name) ? trialRefusal(ctx) : null;
+      if (gated) return toolError(gated);
       try {
         return await callback(...a);
       } catch (err) {

@@ -3,6 +3,7 @@
 import type { Config } from '../config/index.js';
 import type { Clocks } from '../domain/clock.js';
 import type { AccountService } from './accounts.js';
+import type { ApiTrialService } from './api-trial.js';
 import type { ContainerService } from './containers.js';
 import type { CustomFieldService } from './custom-fields.js';
 import type { NotificationService } from './notifications.js';
@@ -23,6 +24,8 @@ export interface FrontEndServices {
   /** `clocks.world` is the time last free days, holds and ETAs are counted at. */
   clocks: Clocks;
   accounts: AccountService;
+  /** Plans and the API trial: whether an account may read tracking data through the API, and the operator's changes. */
+  apiTrial: ApiTrialService;
   parties: PartyService;
   partyRoles: PartyRoleService;
   /** Custom-field definitions, options and values on shipments, containers and tracking requests. */

@@ -5,6 +5,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { TidemarkError } from '../../domain/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { ToolContext } from '../context.js';
+import { trialRefusal } from '../api-trial.js';
 import { kinds } from '../render.js';
 
 /** The MCP error code for an unknown resource (the spec's -32002; the SDK has no constant for it). */
@@ -28,6 +29,9 @@ export function registerContainerResource(server: McpServer, { deps, account, re
       const id = (Array.isArray(raw) ? raw[0] : raw) ?? '';
       const notFound = () => new McpError(RESOURCE_NOT_FOUND, `Resource ${uri.href} not found`, { uri: uri.href });
       if (!isUuid(id)) throw notFound();
+      // A free account without a running API trial reads no tracking data (mcp/api-trial.ts).
+      const gated = trialRefusal({ deps, account });
+      if (gated) throw new McpError(ErrorCode.InvalidRequest, gated, { uri: uri.href, code: 'api_trial_required' });
       try {
         const container = await deps.containers.get(account.id, id.toLowerCase());
         const document = { data: kind.render(container), links: { self: `${deps.config.publicUrl}/v2/containers/${container.id}` } };

@@ -7,6 +7,7 @@ import { TidemarkError } from '../../domain/errors.js';
 import type { NumberInferenceResult } from '../../services/number-inference.js';
 import type { RequestType } from '../../services/tracking-requests.js';
 import type { ToolContext } from '../context.js';
+import { trialRefusal } from '../api-trial.js';
 import { kinds, renderWith } from '../render.js';
 import { guarded, ok, resourceOutput, toolError } from '../results.js';
 
@@ -39,9 +40,12 @@ export function registerTrackContainer(server: McpServer, { deps, account }: Too
       guarded(`Nothing found for ${number}.`, async () => {
         const trimmed = number.trim();
         const asContainer = numberType === 'container' || (numberType === undefined && checkContainerNumber(trimmed).valid);
-        // 1. Already tracked?
+        // 1. Already tracked? Without API read access (a free account's trial, mcp/api-trial.ts) it says so, but not what.
+        const gated = trialRefusal({ deps, account });
         if (asContainer) {
           const { items } = await deps.containers.list(account.id, { number: normalizeContainerNumber(trimmed) }, { limit: 1, offset: 0 });
+          if (items[0] && gated)
+            return ok(`Container ${items[0].number} is already tracked. ${gated}`, { result: 'already_tracked', included: [] });
           if (items[0]) {
             const { data, included } = await renderWith(k.container, items, ['shipment']);
             return ok(`Container ${items[0].number} is already tracked (status ${items[0].current_status}).`, {
@@ -52,6 +56,7 @@ export function registerTrackContainer(server: McpServer, { deps, account }: Too
           }
         } else {
           const { items } = await deps.shipments.list(account.id, { number: trimmed }, { limit: 1, offset: 0 });
+          if (items[0] && gated) return ok(`Shipment ${trimmed} is already tracked. ${gated}`, { result: 'already_tracked', included: [] });
           if (items[0]) {
             const { data, included } = await renderWith(k.shipment, items, ['containers']);
             return ok(`Shipment ${trimmed} is already tracked.`, { result: 'already_tracked', shipment: data[0]!, included });

@@ -1,6 +1,8 @@
 // What an account keeps beside its shipments: tracking requests (api-wire-notes §4.3), parties and their roles,
 // search results (§4.13) and API keys.
 import { z } from 'zod';
+import { PLANS } from '../../domain/account.js';
+import { API_ACCESS_STATES } from '../../domain/api-trial.js';
 import {
   at,
   ext,
@@ -97,5 +99,25 @@ export const apiKeyResource = linkedResource('api_key', {
   id: 'ApiKey',
   description: ext("one of the account's API keys, masked."),
   attributes: apiKeyAttributes,
+  relationships: z.strictObject({}),
+});
+
+export const accountAttributes = z.strictObject({
+  company_name: z.string(),
+  name: z.string().meta({ description: ext('the name the operator knows the account by.') }),
+  plan: z.enum(PLANS).meta({ description: ext('`free` (at most 10 active containers) or `unlimited`.') }),
+  trial_ends_at: at(ext("when the account's API trial ends (or ended); null when it never had one.")),
+  api_access: z.enum(API_ACCESS_STATES).meta({
+    description: ext(
+      'whether API keys and MCP may read tracking data: `enabled` (the plan, or the operator, allows it), `trial` (until `trial_ends_at`), `trial_required` (they are refused with 403 `api_trial_required`).',
+    ),
+  }),
+  api_access_detail: text(ext('what to do, while `api_access` is `trial_required`.')),
+});
+
+export const accountResource = linkedResource('account', {
+  id: 'Account',
+  description: "The caller's account (api-wire-notes §4.12): `company_name`, and Tidemark's plan and API trial.",
+  attributes: accountAttributes,
   relationships: z.strictObject({}),
 });

@@ -1,6 +1,13 @@
 // Every resource schema by its JSON:API `type`, the wire types made from them, and the union of `included`.
 import { z } from 'zod';
-import { apiKeyResource, partyResource, partyRoleResource, searchResultResource, trackingRequestResource } from './account.js';
+import {
+  accountResource,
+  apiKeyResource,
+  partyResource,
+  partyRoleResource,
+  searchResultResource,
+  trackingRequestResource,
+} from './account.js';
 import { containerResource } from './container.js';
 import {
   containerCreatedEventResource,
@@ -48,6 +55,7 @@ export const RESOURCE_SCHEMAS = {
   email_submission: emailSubmissionResource,
   document_representation: documentRepresentationResource,
   api_key: apiKeyResource,
+  account: accountResource,
 } as const;
 
 export type ResourceType = keyof typeof RESOURCE_SCHEMAS;

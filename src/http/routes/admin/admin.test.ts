@@ -33,7 +33,8 @@ describe('/admin', () => {
     const { key, id, masked } = issued.json().data;
     expect(key).toMatch(/^tm_/);
     expect(masked).toBe(`${key.slice(0, 7)}…${key.slice(-4)}`);
-    expect((await t.app.inject({ url: '/v2/shipments', headers: { authorization: `Token ${key}` } })).statusCode).toBe(200);
+    // A free account's key: tracking requests answer it (tracking data would need an API trial, below).
+    expect((await t.app.inject({ url: '/v2/tracking_requests', headers: { authorization: `Token ${key}` } })).statusCode).toBe(200);
 
     const listed = await t.app.inject({ url: '/admin/accounts/globex/keys', headers: admin });
     expect(listed.json().data).toEqual([expect.objectContaining({ id, masked, revoked_at: null })]);
@@ -41,7 +42,7 @@ describe('/admin', () => {
 
     const revoked = await t.app.inject({ method: 'DELETE', url: `/admin/keys/${id}`, headers: admin });
     expect(revoked.json().data.revoked_at).not.toBeNull();
-    expect((await t.app.inject({ url: '/v2/shipments', headers: { authorization: `Token ${key}` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/v2/tracking_requests', headers: { authorization: `Token ${key}` } })).statusCode).toBe(401);
   });
 
   it('changes plans, features and limits, validating them', async () => {
@@ -133,5 +134,67 @@ describe('/admin', () => {
     await answer('DELETE', '/admin/keys/00000000-0000-4000-8000-000000000000', 404);
     await answer('POST', '/admin/password_resets', 404, { payload: { email: 'nobody@example.com' } });
     await answer('POST', '/admin/password_resets', 422, { payload: {} });
+    await answer('POST', '/admin/accounts', 201, { payload: { name: 'trialco', plan: 'free' } });
+    await answer('POST', '/admin/accounts/trialco/api_trial', 200);
+    await answer('POST', '/admin/accounts/trialco/api_trial', 409);
+    await answer('POST', '/admin/accounts/nobody/api_trial', 404);
+    await answer('POST', '/admin/accounts/trialco/api_trial', 422, { payload: { days: 0 } });
+    await answer('POST', '/admin/accounts/trialco/api_trial', 415, { headers: { 'content-type': 'text/plain' }, payload: '7' });
+    await answer('PATCH', '/admin/accounts/trialco/api_trial', 200, { payload: { days: 3 } });
+    await answer('PATCH', '/admin/accounts/trialco/api_trial', 422, { payload: {} });
+    await answer('PATCH', '/admin/accounts/hooli/api_trial', 409, { payload: { days: 3 } });
+    await answer('DELETE', '/admin/accounts/trialco/api_trial', 200);
+    await answer('DELETE', '/admin/accounts/nobody/api_trial', 404);
+  });
+
+  it('starts, extends and ends an API trial on the wall clock, which gates the account key’s reads of tracking data', async () => {
+    await t.app.inject({ method: 'POST', url: '/admin/accounts', headers: admin, payload: { name: 'umbrella', plan: 'free' } });
+    const { key } = (await t.app.inject({ method: 'POST', url: '/admin/accounts/umbrella/keys', headers: admin })).json().data;
+    const reads = async () => (await t.app.inject({ url: '/v2/shipments', headers: { authorization: `Token ${key}` } })).statusCode;
+    const trial = (method: 'POST' | 'PATCH' | 'DELETE', payload?: object) =>
+      t.app.inject({ method, url: '/admin/accounts/umbrella/api_trial', headers: admin, ...(payload ? { payload } : {}) });
+    expect(await reads()).toBe(403);
+
+    const started = await trial('POST');
+    expect(started.statusCode, started.body).toBe(200);
+    const now = t.clock.now().getTime();
+    expect(started.json().data).toMatchObject({
+      plan: 'free',
+      api_access: 'trial',
+      first_account: false,
+      api_trial: { started_at: new Date(now).toISOString(), ends_at: new Date(now + 7 * 86_400_000).toISOString() },
+    });
+    expect(await reads()).toBe(200);
+    // Starting again while it runs is refused: the operator extends it instead.
+    const again = await trial('POST', { days: 3 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0]).toMatchObject({
+      code: 'api_trial_conflict',
+      detail: expect.stringMatching(/runs until .*extend it instead/),
+    });
+
+    const extended = await trial('PATCH', { days: 2 });
+    expect(extended.json().data.api_trial.ends_at).toBe(new Date(now + 9 * 86_400_000).toISOString());
+    t.clock.advance(9 * 86_400_000 - 1000);
+    expect(await reads()).toBe(200);
+    t.clock.advance(1000);
+    expect(await reads()).toBe(403);
+    expect((await t.app.inject({ url: '/admin/accounts', headers: admin })).json().data).toContainEqual(
+      expect.objectContaining({ name: 'umbrella', api_access: 'trial_required' }),
+    );
+
+    // An ended trial extended runs again from now; ended by the operator, reads stop at once.
+    const reopened = await trial('PATCH', { days: 1 });
+    expect(reopened.json().data.api_trial.ends_at).toBe(new Date(t.clock.now().getTime() + 86_400_000).toISOString());
+    expect(await reads()).toBe(200);
+    const ended = await trial('DELETE');
+    expect(ended.json().data).toMatchObject({ api_access: 'trial_required', api_trial: { ends_at: t.clock.now().toISOString() } });
+    expect(await reads()).toBe(403);
+
+    // Accounts whose reads are never gated get no trial.
+    await t.app.inject({ method: 'POST', url: '/admin/accounts', headers: admin, payload: { name: 'cyberdyne', plan: 'unlimited' } });
+    const unlimited = await t.app.inject({ method: 'POST', url: '/admin/accounts/cyberdyne/api_trial', headers: admin });
+    expect(unlimited.statusCode).toBe(409);
+    expect(unlimited.json().errors[0].detail).toMatch(/unlimited plan, whose API reads are never gated/);
   });
 });

@@ -30,7 +30,7 @@ export default function createAccount(app: App, deps: HttpDeps) {
         plan: req.body.plan ?? config.defaultPlan,
         features: req.body.features,
       });
-      return reply.code(201).send({ data: renderAccount(a) });
+      return reply.code(201).send({ data: renderAccount(a, deps.apiTrial.access(a)) });
     },
   );
 }

@@ -15,6 +15,6 @@ export default function listAccounts(app: App, deps: HttpDeps) {
         response: { 200: adminData(z.array(adminAccount), 'Every account'), ...adminErrors() },
       },
     },
-    async () => ({ data: (await accounts.list(db)).map(renderAccount) }),
+    async () => ({ data: (await accounts.list(db)).map((a) => renderAccount(a, deps.apiTrial.access(a))) }),
   );
 }

@@ -30,7 +30,7 @@ export default function updateAccount(app: App, deps: HttpDeps) {
         disable: req.body.disable_features,
         rateLimits: req.body.rate_limits,
       });
-      return { data: renderAccount(a) };
+      return { data: renderAccount(a, deps.apiTrial.access(a)) };
     },
   );
 }

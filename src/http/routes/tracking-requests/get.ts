@@ -4,6 +4,7 @@ import { trackingRequestKind } from '../../../render/tracking-request.js';
 import { resourceDocument, trackingRequestResource } from '../../../render/schemas.js';
 import { API_ERRORS, described, errorResponses, idParams, includeQuery } from '../../schemas.js';
 import { sendOne } from '../handlers.js';
+import { withheldInclude } from '../../api-trial-gate.js';
 
 export default function getTrackingRequest(app: App, deps: HttpDeps) {
   const kind = trackingRequestKind(deps);
@@ -13,7 +14,8 @@ export default function getTrackingRequest(app: App, deps: HttpDeps) {
       schema: {
         tags: ['tracking_requests'],
         summary: 'Get a tracking request',
-        description: 'Its shipment (`tracked_object`) is included by default.',
+        description:
+          'Its shipment (`tracked_object`) is included by default, but not for a free account without an API trial (docs/api.md "Plans and the API trial").',
         params: idParams,
         querystring: includeQuery,
         response: {
@@ -25,7 +27,8 @@ export default function getTrackingRequest(app: App, deps: HttpDeps) {
     async (req, reply) =>
       sendOne(reply, req, deps.config.publicUrl, {
         kind,
-        include: req.query.include ?? 'tracked_object',
+        // While an API trial is needed the shipment is not included (http/api-trial-gate.ts).
+        include: withheldInclude(req, req.query.include ?? 'tracked_object'),
         load: () => deps.trackingRequests.get(accountOf(req).id, req.params.id),
       }),
   );

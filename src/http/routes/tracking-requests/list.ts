@@ -8,6 +8,7 @@ import { filterParams, oneOf, oneValue } from '../../query.js';
 import { listDocument, trackingRequestResource } from '../../../render/schemas.js';
 import { API_ERRORS, described, errorResponses, listQuery } from '../../schemas.js';
 import { sendPage } from '../handlers.js';
+import { withheldInclude } from '../../api-trial-gate.js';
 
 const STATUSES = ['pending', 'awaiting_manifest', 'created', 'failed', 'tracking_stopped'] as const satisfies TrackingRequestStatus[];
 const TYPES = ['bill_of_lading', 'booking_number', 'container'] as const;
@@ -71,7 +72,7 @@ export default function listTrackingRequests(app: App, deps: HttpDeps) {
         tags: ['tracking_requests'],
         summary: 'List tracking requests, newest first',
         description:
-          'Filters: `q` (request or reference number), `filter[request_number]`, `filter[status]` (comma list; `succeeded` = `created`), `filter[scac]`, `filter[request_type]`, `filter[created_at][start|end]`, `filter[updated_at][start|end]` (ISO 8601). Shipments (`tracked_object`) are included by default.',
+          'Filters: `q` (request or reference number), `filter[request_number]`, `filter[status]` (comma list; `succeeded` = `created`), `filter[scac]`, `filter[request_type]`, `filter[created_at][start|end]`, `filter[updated_at][start|end]` (ISO 8601). Shipments (`tracked_object`) are included by default, but not for a free account without an API trial (docs/api.md "Plans and the API trial").',
         querystring,
         response: {
           200: described(listDocument(trackingRequestResource), 'A page of tracking requests, with `meta.pagination`'),
@@ -94,7 +95,8 @@ export default function listTrackingRequests(app: App, deps: HttpDeps) {
       };
       return sendPage(reply, req, deps.config.publicUrl, {
         kind,
-        query: req.query,
+        // While an API trial is needed the shipments are not included (http/api-trial-gate.ts).
+        query: { ...req.query, include: withheldInclude(req, req.query.include ?? 'tracked_object') },
         defaultInclude: 'tracked_object',
         pageSize: 30,
         load: (page) => deps.trackingRequests.list(accountOf(req).id, filter, page),

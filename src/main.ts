@@ -4,8 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, processEnv, type Config, type Overrides } from './config/index.js';
-import { checkSourceSettings, makeLogger, makeServices, migrate, openDatabase, startRoles } from './compose.js';
+import { checkSourceSettings, jobDefinitions, makeLogger, makeServices, migrate, openDatabase, startRoles } from './compose.js';
 import { registerOperatorCommands } from './cli/operator.js';
+import { registerTrialCommands } from './cli/api-trial.js';
+import { registerCopyDatabaseCommand } from './cli/copy-database.js';
+import { JobQueue } from './workers/queue.js';
 import type { FirstStartResult } from './services/setup.js';
 import { FEATURES, PLANS, type Feature, type Plan } from './domain/account.js';
 import { systemClock } from './domain/clock.js';
@@ -263,7 +266,19 @@ export function buildCli(): Command {
       );
     });
 
+  registerTrialCommands(accountsCmd, { withDb, dataDirOption });
   registerOperatorCommands(program, { withDb, dataDirOption, services: (db, cfg) => makeServices(cfg, db) });
+  registerCopyDatabaseCommand(program, {
+    dataDirOption,
+    // The queue only sends here (no worker runs on it): the services behind the job handlers are never called.
+    async startJobs(db) {
+      const queue = await JobQueue.start(db, jobDefinitions(makeServices(config(), db)), {
+        logger: pino({ level: 'silent' }),
+        supervise: false,
+      });
+      return { sender: queue, stop: () => queue.stop(1000) };
+    },
+  });
 
   return program;
 }

@@ -38,7 +38,8 @@ describe('first start', () => {
     expect(first!.ownerSetupToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(await users(t.db).describeLink(first!.ownerSetupToken)).toEqual({ kind: 'owner_setup', email: null, account_name: 'Operator' });
     const [account] = await listAccounts(t.db);
-    expect(account).toMatchObject({ name: 'operator', plan: 'unlimited' });
+    // Marked as the first account: its API reads are never gated by the API trial, whatever its plan becomes.
+    expect(account).toMatchObject({ name: 'operator', plan: 'unlimited', firstAccount: true, apiTrial: null });
     expect(account!.features).toEqual(['routing', 'rail_lfd', 'refresh', 'widget', 'extra_carriers', 'sandbox_control']);
     expect(await firstStartSetup(t.db, accounts, clock, undefined, users(t.db))).toBeNull();
 

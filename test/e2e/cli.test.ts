@@ -65,6 +65,14 @@ describe.skipIf(onServer())('tidemark on a PGlite data directory (the PostgreSQL
       dataDir,
     ]);
     expect(newAccount.stdout).toContain('Created account initech (plan free)');
+    // The operator gives the free account an API trial, and ends it (docs/api.md "Plans and the API trial").
+    const trial = await tidemark(['accounts', 'trial', 'start', 'initech', '--days', '3', '--data-dir', dataDir]);
+    expect(trial.code, trial.stderr).toBe(0);
+    const [, started, ends] =
+      /^initech: plan free, API trial (\S+) → (\S+) \(API reads allowed until the trial ends\)$/.exec(trial.stdout.trim()) ?? [];
+    expect(Date.parse(ends!) - Date.parse(started!)).toBe(3 * 86_400_000);
+    const ended = await tidemark(['accounts', 'trial', 'end', 'initech', '--data-dir', dataDir]);
+    expect(ended.stdout.trim()).toMatch(/^initech: plan free, API trial \S+ → \S+ \(API reads refused\)$/);
     const listed = await tidemark(['keys', 'list', '--account', 'acme', '--data-dir', dataDir]);
     expect(listed.stdout).toContain(`${key.slice(0, 7)}…${key.slice(-4)}`);
     expect(listed.stdout).not.toContain(key);
@@ -83,6 +91,9 @@ describe.skipIf(onServer())('tidemark on a PGlite data directory (the PostgreSQL
     const badFeature = await tidemark(['accounts', 'update', 'initech', '--features', 'teleport', '--data-dir', dataDir]);
     expect(badFeature.code).not.toBe(0);
     expect(badFeature.stderr).toMatch(/Unknown feature\(s\): teleport/);
+    const noTrial = await tidemark(['accounts', 'trial', 'extend', 'initech', '--days', '7', '--data-dir', dataDir]);
+    expect(noTrial.code).toBe(2);
+    expect(noTrial.stderr).toMatch(/Cannot extend the API trial of initech: the account is on the unlimited plan/);
     const revokeId = listed.stdout.split(/\s+/)[0]!;
 
     // A server killed without cleanup leaves a stale lock that does not block the restart.

@@ -49,6 +49,17 @@ const FILTER_CASES: Record<string, string[]> = {
   '/v2/webhook_notifications': ['filter[delivery_status]=lost', 'filter[color]=blue'],
 };
 
+/** The operator's API trial routes: days out of range (whole days, 1 to 365), and none for an extension. */
+const TRIAL_CASES: Case[] = [{ days: 0 }, { days: 366 }, { days: 1.5 }, { days: '7' }].flatMap((body) =>
+  ['POST', 'PATCH'].map((method) => ({
+    label: `api trial days ${JSON.stringify(body.days)}`,
+    method,
+    url: '/admin/accounts/no-such-name/api_trial',
+    auth: 'admin' as const,
+    body,
+  })),
+);
+
 /** A value of the wrong kind for a schema: what a client that misread the type would send. */
 function wrongValue(schema: Schema | undefined): unknown {
   const type = [schema?.type ?? 'string'].flat().find((t) => t !== 'null') ?? 'string';
@@ -192,7 +203,7 @@ afterAll(async () => {
 describe('4xx answers to bad input', () => {
   it('are the pinned statuses and bodies for every operation', async () => {
     const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).body) as Json;
-    const cases = [...casesOf(doc), ...hiddenCases(t.app.routeTable)];
+    const cases = [...casesOf(doc), ...hiddenCases(t.app.routeTable), ...TRIAL_CASES];
     expect(cases.length).toBeGreaterThan(300);
     const lines: string[] = [];
     for (const c of cases) {

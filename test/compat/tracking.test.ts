@@ -219,7 +219,7 @@ describe('tracking requests', () => {
     expect(types).toEqual(['account', 'shipping_line']);
   });
 
-  it('post-track: auto-detect without scac, the CLI string ref_numbers, and a vnd.api+json body', async () => {
+  it('post-track: auto-detect without scac, the CLI string ref_numbers and shipment_tags, a vnd.api+json body with an Idempotency-Key', async () => {
     ops.op('post-track');
     let res = await call('POST', '/v2/tracking_requests', {
       body: {
@@ -234,19 +234,26 @@ describe('tracking requests', () => {
       body: {
         data: {
           type: 'tracking_request',
-          attributes: { request_type: 'bill_of_lading', request_number: 'ONEY240500005', scac: 'ONEY', ref_numbers: 'PO-CLI' },
+          attributes: {
+            request_type: 'bill_of_lading',
+            request_number: 'ONEY240500005',
+            scac: 'ONEY',
+            ref_numbers: 'PO-CLI',
+            shipment_tags: 'cli',
+          },
         },
       },
     });
     expectAnswer(res, 201, created, 'ref_numbers as one string (CLI)');
-    expect(res.json.data.attributes.ref_numbers).toEqual(['PO-CLI']);
+    expect(res.json.data.attributes).toMatchObject({ ref_numbers: ['PO-CLI'], shipment_tags: ['cli'] });
+    // The SDK retries a write only when it carries an Idempotency-Key (§1.2).
     res = await call('POST', '/v2/tracking_requests', {
-      headers: { 'content-type': 'application/vnd.api+json; charset=utf-8' },
+      headers: { 'content-type': 'application/vnd.api+json; charset=utf-8', 'idempotency-key': 'compat-1' },
       body: {
         data: { type: 'tracking_request', attributes: { request_type: 'bill_of_lading', request_number: 'COSU240600006', scac: 'COSU' } },
       },
     });
-    expectAnswer(res, 201, created, 'Content-Type: application/vnd.api+json');
+    expectAnswer(res, 201, created, 'Content-Type: application/vnd.api+json, with an Idempotency-Key');
   });
 
   it('post-track: the SDK\'s "scac": "" without auto-detect is the reference\'s 422 blank, pointed at scac', async () => {
@@ -342,6 +349,12 @@ describe('containers', () => {
     });
     expectAnswer(res, 200, S.single(S.container, writeLinks), 'PATCH /v2/containers/{id}');
     expect(res.json.data.attributes.ref_numbers).toEqual(['BOX-2']);
+    // The CLI's --attr ref_numbers=X: one string.
+    res = await call('PATCH', `/v2/containers/${ids.container}`, {
+      body: { data: { type: 'container', attributes: { ref_numbers: 'BOX-CLI' } } },
+    });
+    expectAnswer(res, 200, S.single(S.container, writeLinks), 'PATCH /v2/containers/{id} (string ref_numbers)');
+    expect(res.json.data.attributes.ref_numbers).toEqual(['BOX-CLI']);
   });
 
   it('get-containers-id: the SDK include, and the MCP get_container include (with transport_events)', async () => {

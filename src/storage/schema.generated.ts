@@ -774,6 +774,12 @@ export interface TrackingRequests {
   created_at: Date;
 
   updated_at: Date;
+
+  initial_custom_fields: unknown | null;
+
+  initial_custom_fields_applied_at: Date | null;
+
+  initial_custom_fields_skipped: unknown | null;
 }
 
 /** Key column type of public.tracking_requests */

@@ -297,6 +297,42 @@ export function readDefinition(
 
 const words = (k: string) => `${k.charAt(0).toUpperCase()}${k.slice(1).replace(/_/g, ' ')}`;
 
+/** A definition as the service answers it. */
+export interface CustomFieldDefinition extends DefinitionFields {
+  id: string;
+  accountId: string;
+  /** Its options' ids, in order (position, then value). */
+  optionIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** An option of an enum or enum_multi definition. */
+export interface CustomFieldOption {
+  id: string;
+  accountId: string;
+  definitionId: string;
+  label: string;
+  value: string;
+  position: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** One value of one definition on one record, with what it shows. */
+export interface CustomField {
+  id: string;
+  accountId: string;
+  definitionId: string;
+  apiSlug: string;
+  entityType: EntityRefType;
+  entityId: string;
+  value: FieldValue;
+  displayValue: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 // ---------- values ----------
 
 const name = (r: ValueRules) => `${r.displayName} (${r.apiSlug})`;

@@ -45,6 +45,25 @@ import createApiKey from './routes/api-keys/create.js';
 import deleteApiKey from './routes/api-keys/delete.js';
 import listApiKeys from './routes/api-keys/list.js';
 import findShipment from './routes/shipments/find.js';
+import listCustomFieldDefinitions from './routes/custom-fields/list-definitions.js';
+import createCustomFieldDefinition from './routes/custom-fields/create-definition.js';
+import getCustomFieldDefinition from './routes/custom-fields/get-definition.js';
+import updateCustomFieldDefinition from './routes/custom-fields/update-definition.js';
+import deleteCustomFieldDefinition from './routes/custom-fields/delete-definition.js';
+import listCustomFieldOptions from './routes/custom-fields/list-options.js';
+import createCustomFieldOption from './routes/custom-fields/create-option.js';
+import getCustomFieldOption from './routes/custom-fields/get-option.js';
+import updateCustomFieldOption from './routes/custom-fields/update-option.js';
+import deleteCustomFieldOption from './routes/custom-fields/delete-option.js';
+import listCustomFields from './routes/custom-fields/list.js';
+import createCustomField from './routes/custom-fields/create.js';
+import getCustomField from './routes/custom-fields/get.js';
+import updateCustomField from './routes/custom-fields/update.js';
+import deleteCustomField from './routes/custom-fields/delete.js';
+import listCustomFieldsOn from './routes/custom-fields/list-on.js';
+import setCustomFieldOn from './routes/custom-fields/set-on.js';
+import updateCustomFieldOn from './routes/custom-fields/update-on.js';
+import deleteCustomFieldOn from './routes/custom-fields/delete-on.js';
 import createParty from './routes/parties/create.js';
 import getParty from './routes/parties/get.js';
 import listParties from './routes/parties/list.js';
@@ -153,6 +172,26 @@ const ROUTES = [
   createPartyRole,
   getPartyRole,
   deletePartyRole,
+  // Custom fields: definitions, their options, values, and the values on shipments, containers, tracking requests.
+  listCustomFieldDefinitions,
+  createCustomFieldDefinition,
+  getCustomFieldDefinition,
+  updateCustomFieldDefinition,
+  deleteCustomFieldDefinition,
+  listCustomFieldOptions,
+  createCustomFieldOption,
+  getCustomFieldOption,
+  updateCustomFieldOption,
+  deleteCustomFieldOption,
+  listCustomFields,
+  createCustomField,
+  getCustomField,
+  updateCustomField,
+  deleteCustomField,
+  listCustomFieldsOn,
+  setCustomFieldOn,
+  updateCustomFieldOn,
+  deleteCustomFieldOn,
   inferNumber,
   createTrackingRequest,
   listTrackingRequests,

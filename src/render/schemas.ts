@@ -25,4 +25,5 @@ export * from './schemas/account.js';
 export * from './schemas/places.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/registry.js';
+export * from './schemas/custom-fields.js';
 export * from './schemas/documents.js';

@@ -4,11 +4,13 @@
 // `setValue` inside a caller's transaction (initial custom fields), `checkValues` before a write, `filterFor`.
 import type { Clock } from '../domain/clock.js';
 import {
+  type CustomField,
+  type CustomFieldDefinition,
+  type CustomFieldOption,
   checkValue,
   comparableKeys,
   type DataType,
   type DefinitionAttributes,
-  type DefinitionFields,
   displayValue,
   type EntityRefType,
   type EntityType,
@@ -28,38 +30,7 @@ import { isUuid, newId } from '../lib/ids.js';
 import { type Db, isUniqueViolation, type Queryable } from '../storage/db.js';
 import * as repo from '../storage/repositories/custom-fields.js';
 
-export interface CustomFieldDefinition extends DefinitionFields {
-  id: string;
-  accountId: string;
-  /** Its options' ids, in order (position, then value). */
-  optionIds: string[];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface CustomFieldOption {
-  id: string;
-  accountId: string;
-  definitionId: string;
-  label: string;
-  value: string;
-  position: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface CustomField {
-  id: string;
-  accountId: string;
-  definitionId: string;
-  apiSlug: string;
-  entityType: EntityRefType;
-  entityId: string;
-  value: FieldValue;
-  displayValue: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type { CustomField, CustomFieldDefinition, CustomFieldOption } from '../domain/custom-fields.js';
 
 /** A record a value is on: `{type: 'shipment', id}`. */
 export interface EntityRef {

@@ -9,6 +9,7 @@ import {
   trackingRequestResource,
 } from './account.js';
 import { containerResource } from './container.js';
+import { customFieldDefinitionResource, customFieldOptionResource, customFieldResource } from './custom-fields.js';
 import {
   containerCreatedEventResource,
   containerPodTerminalChangedEventResource,
@@ -55,6 +56,9 @@ export const RESOURCE_SCHEMAS = {
   email_submission: emailSubmissionResource,
   document_representation: documentRepresentationResource,
   api_key: apiKeyResource,
+  custom_field_definition: customFieldDefinitionResource,
+  custom_field_option: customFieldOptionResource,
+  custom_field: customFieldResource,
   account: accountResource,
 } as const;
 

@@ -31,6 +31,30 @@ const COMMANDS: Record<string, Entry> = {
       'runs `tidemark start` on ./data of the working copy (package.json), which the tests must not touch; `tidemark start` itself runs here on a temporary data directory',
   },
   'openssl rand -base64 32': { phase: 'stopped', expect: /^[A-Za-z0-9+/]{43}=$/m },
+  // Deploying with containers: CI has no container engine and cannot pull a base image. test/deploy/static.test.ts
+  // checks the Dockerfile and compose.yaml statically; test/e2e/topology.test.ts runs compose.yaml's services as processes.
+  'docker build -t tidemark:local .': { notRunnable: 'needs a container engine and the base image, which CI has neither of' },
+  'docker run -d -p 8080:8080 -v tidemark-data:/data tidemark:local    # a one-container trial on PGlite, all roles': {
+    notRunnable: 'needs a container engine; `tidemark start` itself runs here',
+  },
+  "docker run --rm tidemark:local secret-key new                       # any command: the image's entrypoint is `tidemark`": {
+    notRunnable: 'needs a container engine; `tidemark secret-key new` itself runs here',
+  },
+  'cp deploy/env.example .env        # fill in every value; .env is git-ignored': {
+    notRunnable:
+      "writes the operator's .env into the working copy; test/deploy/static.test.ts checks that deploy/env.example lists every variable compose.yaml requires",
+  },
+  'docker compose up -d --build': {
+    notRunnable: 'needs a container engine; test/e2e/topology.test.ts runs the same services as processes',
+  },
+  "docker compose logs api-1 api-2 | grep 'API key:'   # the first start's key, printed once by one of them": {
+    notRunnable: 'needs a container engine; test/e2e/topology.test.ts checks that exactly one API process prints the key',
+  },
+  'npm ci': { notRunnable: "a step of the image's build stage (Dockerfile); CI's own install runs it" },
+  'npm prune --omit=dev': { notRunnable: "a step of the image's build stage (Dockerfile), which CI does not build" },
+  'node deploy/healthcheck.mjs': {
+    notRunnable: "the image's health check, reading the container's PORT; test/e2e/topology.test.ts runs it against an API process",
+  },
   'tidemark migrate': { phase: 'stopped', expect: /Database is up to date/ },
   'tidemark rederive': { phase: 'stopped', expect: /nothing to do|Re-derived/ },
   'tidemark secret-key new        # prints a new random key (32 bytes, base64); touches nothing': {

@@ -11,6 +11,8 @@ try {
   if (res.status !== 200) console.error(`not ready: ${res.status} ${body}`);
   process.exit(res.status === 200 ? 0 : 1);
 } catch (err) {
-  console.error(`not ready: ${err instanceof Error ? err.message : String(err)}`);
+  // fetch says only "fetch failed"; the reason (ECONNREFUSED, a timeout) is its cause.
+  const reason = err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(err);
+  console.error(`not ready: ${reason}`);
   process.exit(1);
 }

@@ -86,7 +86,7 @@ describe.skipIf(!onServer())('the compose topology as processes: migrate, two AP
     if (carrierData) rmSync(carrierData, { recursive: true, force: true });
   });
 
-  it('runs compose.yaml’s services: migrate to completion, then both API processes and both workers', { timeout: 60_000 }, async () => {
+  it('runs compose.yaml’s services: migrate to completion, then both API processes and both workers', { timeout: 120_000 }, async () => {
     // The operator's .env, with test values; the SMTP server is the mail catcher.
     const operatorEnv = {
       TIDEMARK_DOMAIN: DOMAIN,

@@ -6,6 +6,7 @@ import {
   type DataType,
   datetimeLocalOf,
   type Definition,
+  type DefinitionAttributes,
   definitionsOf,
   displayOf,
   draftOf,
@@ -84,6 +85,10 @@ describe('valueFromDraft: what an input holds → the value sent', () => {
       ok: false,
       message: 'Enter the id of a tracking request.',
     });
+  });
+
+  it('refuses a reference whose definition names no type', () => {
+    expect(valueFromDraft(def('reference', { referenceType: null }), 'abc')).toMatchObject({ ok: false });
   });
 });
 
@@ -166,6 +171,23 @@ describe('displayOf', () => {
   });
 });
 
+/** A definition as the API answers it, with these attributes. */
+const wireDefinition = (attrs: Partial<DefinitionAttributes>): DefinitionAttributes => ({
+  entity_type: 'Container',
+  api_slug: 'x',
+  display_name: 'X',
+  description: null,
+  data_type: 'short_text',
+  reference_type: null,
+  validation: null,
+  default_format: null,
+  default_value: null,
+  template_id: null,
+  created_at: '2026-03-01T12:00:00Z',
+  updated_at: '2026-03-01T12:00:00Z',
+  ...attrs,
+});
+
 describe('definitionsOf', () => {
   it('takes each definition with its included options, in the relationship’s order', () => {
     const defs = definitionsOf({
@@ -173,14 +195,7 @@ describe('definitionsOf', () => {
         {
           id: 'd1',
           type: 'custom_field_definition',
-          attributes: {
-            entity_type: 'Container',
-            api_slug: 'kind',
-            display_name: 'Kind',
-            description: 'What is inside',
-            data_type: 'enum',
-            reference_type: null,
-          },
+          attributes: wireDefinition({ api_slug: 'kind', display_name: 'Kind', description: 'What is inside', data_type: 'enum' }),
           relationships: {
             options: {
               data: [
@@ -193,14 +208,7 @@ describe('definitionsOf', () => {
         {
           id: 'd2',
           type: 'custom_field_definition',
-          attributes: {
-            entity_type: 'Container',
-            api_slug: 'po',
-            display_name: 'PO',
-            description: null,
-            data_type: 'short_text',
-            reference_type: null,
-          },
+          attributes: wireDefinition({ api_slug: 'po', display_name: 'PO' }),
         },
       ],
       included: [

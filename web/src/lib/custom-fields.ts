@@ -1,49 +1,24 @@
 // Custom fields as the pages handle them: the wire shapes of definitions, options and values (docs/custom-fields.md),
 // and the conversion between what an input holds (a draft: the text of a text, number, date or datetime-local
 // input, a yes/no choice, the chosen option or options, a reference's id) and the value the API takes, per data
-// type, and reading the list documents. Datetimes are edited in UTC, as the API answers them, so the conversion does not depend on the browser's
-// zone.
+// type, and reading the list documents. Datetimes are edited in UTC, as the API answers them, so the conversion
+// does not depend on the browser's zone.
 
 import { Included, type ListDoc, type Resource } from './jsonapi';
+import type { CustomFieldAttributes, CustomFieldDefinitionAttributes, CustomFieldOptionAttributes } from './resources';
 
-export const DATA_TYPES = ['short_text', 'number', 'date', 'datetime', 'boolean', 'enum', 'enum_multi', 'reference'] as const;
-export type DataType = (typeof DATA_TYPES)[number];
+/** The wire shapes, from the server's response schemas (type-only: nothing of the server enters the bundle). */
+export type DefinitionAttributes = CustomFieldDefinitionAttributes;
+export type OptionAttributes = CustomFieldOptionAttributes;
+export type { CustomFieldAttributes };
+
+export type DataType = DefinitionAttributes['data_type'];
 
 /** The entity types whose pages show custom fields, as `filter[entity_type]` names them. */
 export type EntityType = 'Shipment' | 'Container';
 
-/** A record a `reference` value names. */
-export interface RecordRef {
-  type: string;
-  id: string;
-}
-
-/** `custom_field_value`: one of these per data type (§2.1), null when unset. */
-export type CustomFieldValue = string | number | boolean | string[] | RecordRef | null;
-
-export interface DefinitionAttributes {
-  entity_type: string;
-  api_slug: string;
-  display_name: string;
-  description: string | null;
-  data_type: DataType;
-  reference_type: string | null;
-  validation?: Record<string, unknown> | null;
-  default_format?: string | null;
-  default_value?: CustomFieldValue;
-}
-
-export interface OptionAttributes {
-  label: string;
-  value: string;
-  position: number | null;
-}
-
-export interface CustomFieldAttributes {
-  api_slug: string;
-  value: CustomFieldValue;
-  display_value: string | null;
-}
+/** `custom_field_value`: one of these per data type, null when unset. */
+export type CustomFieldValue = CustomFieldAttributes['value'];
 
 /** A definition with its options (in the API's order: by position, then value), as a page uses it. */
 export interface Definition {
@@ -52,7 +27,7 @@ export interface Definition {
   name: string;
   description: string | null;
   dataType: DataType;
-  referenceType: string | null;
+  referenceType: DefinitionAttributes['reference_type'];
   options: OptionAttributes[];
 }
 
@@ -112,7 +87,8 @@ export function valueFromDraft(def: Pick<Definition, 'dataType' | 'referenceType
     case 'enum':
       return trimmed ? { ok: true, value: trimmed } : { ok: false, message: 'Choose an option.' };
     case 'reference': {
-      const type = def.referenceType ?? 'record';
+      const type = def.referenceType;
+      if (!type) return { ok: false, message: 'This field names no record type; its definition needs a reference_type.' };
       return trimmed ? { ok: true, value: { type, id: trimmed } } : { ok: false, message: `Enter the id of a ${type.replace(/_/g, ' ')}.` };
     }
   }

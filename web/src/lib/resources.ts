@@ -22,3 +22,8 @@ export type WebhookAttributes = Attributes<'webhook'>;
 export type WebhookNotificationAttributes = Attributes<'webhook_notification'>;
 export type WebhookNotificationLogAttributes = Attributes<'webhook_notification_log'>;
 export type ApiKeyAttributes = Attributes<'api_key'>;
+
+// Custom fields (their definitions are made with the API; the pages show and edit values).
+export type CustomFieldDefinitionAttributes = Attributes<'custom_field_definition'>;
+export type CustomFieldOptionAttributes = Attributes<'custom_field_option'>;
+export type CustomFieldAttributes = Attributes<'custom_field'>;

@@ -2,8 +2,10 @@
 // arrival and Tidemark's predicted arrival), for accounts with `routing` its map (from map_geojson: ports, the
 // vessel, its recorded track, the predicted and planned legs, and the same in words), milestones (actual and
 // estimated, local times with their zone), the last free day by source with the one that binds, holds and
-// fees, the appointment, the rail leg, editable reference numbers and the raw events.
+// fees, the appointment, the rail leg, editable reference numbers, the account's custom fields (edited in place)
+// and the raw events.
 import { Async } from '../components/Async';
+import { CustomFields } from '../components/CustomFields';
 import { Badge, type Fact, Facts } from '../components/Facts';
 import { Page, Section } from '../components/Page';
 import { PREDICTED_LABEL, PredictedEta } from '../components/PredictedEta';
@@ -186,6 +188,9 @@ export default function ContainerPage({ params, session }: PageProps) {
                     doc.setData({ ...d, data: { ...d.data, attributes: { ...c, ref_numbers: saved.data.attributes.ref_numbers } } })
                   }
                 />
+              </Section>
+              <Section id="custom-fields" title="Custom fields">
+                <CustomFields entity="containers" id={d.data.id} />
               </Section>
               <Section id="raw" title="Raw events">
                 <p class="muted">What each source said, in its own words, before Tidemark read it.</p>

@@ -2,8 +2,9 @@
 // (port of lading → transshipments → port of discharge → inland destination) as a timeline and on a map drawn
 // offline — for accounts with `routing`, the map of the selected (else first) container from its map_geojson:
 // the vessel, its recorded track, the predicted and planned legs —; its containers (`?container=<id>` selects
-// one, as the deep link does); the ETA history.
+// one, as the deep link does); the account's custom fields (edited in place); the ETA history.
 import { Async } from '../components/Async';
+import { CustomFields } from '../components/CustomFields';
 import { Badge, type Fact, Facts } from '../components/Facts';
 import { Page, Section } from '../components/Page';
 import { PREDICTED_LABEL, PredictedEta } from '../components/PredictedEta';
@@ -182,6 +183,9 @@ function ShipmentPage({ params, location, session }: PageProps) {
               </Section>
               <Section id="containers" title={`Containers (${containers.length})`}>
                 <ShipmentContainers containers={containers} selected={selected?.id ?? null} />
+              </Section>
+              <Section id="custom-fields" title="Custom fields">
+                <CustomFields entity="shipments" id={d.data.id} />
               </Section>
               <Section id="eta-history" title="ETA history">
                 <EtaHistory shipmentId={d.data.id} />

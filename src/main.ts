@@ -43,12 +43,16 @@ function config(overrides: Overrides = {}): Config {
 }
 
 /** Opens the database for a one-shot command (refusing a data dir held by a running server), migrates, runs. */
-async function withDb<T>(purpose: string, fn: (db: Db, cfg: Config) => Promise<T>, overrides: Overrides = {}): Promise<T> {
+async function withDb<T>(
+  purpose: string,
+  fn: (db: Db, cfg: Config, applied: number[]) => Promise<T>,
+  overrides: Overrides = {},
+): Promise<T> {
   const cfg = config(overrides);
   const db = await openDatabase(cfg, purpose);
   try {
-    await migrate(db);
-    return await fn(db, cfg);
+    const applied = await migrate(db);
+    return await fn(db, cfg, applied);
   } finally {
     await db.close();
   }
@@ -123,7 +127,8 @@ export function buildCli(): Command {
     .description('Apply pending database migrations and exit')
     .addOption(dataDirOption())
     .action(async (opts: { dataDir?: string }) => {
-      const applied = await withDb('tidemark migrate', async (db) => migrate(db), { dataDir: opts.dataDir });
+      // withDb has applied them: its list is what this run applied.
+      const applied = await withDb('tidemark migrate', async (_db, _cfg, applied) => applied, { dataDir: opts.dataDir });
       process.stdout.write(applied.length ? `Applied migrations: ${applied.join(', ')}\n` : 'Database is up to date\n');
     });
 

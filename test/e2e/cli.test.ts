@@ -113,6 +113,16 @@ describe.skipIf(onServer())('tidemark on a PGlite data directory (the PostgreSQL
     }
   });
 
+  it('migrate says which migrations it applied, then that the database is up to date', async () => {
+    const fresh = join(dir, 'migrate-only');
+    const first = await tidemark(['migrate', '--data-dir', fresh]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^Applied migrations: 1, 2, 3, .*\n$/);
+    const again = await tidemark(['migrate', '--data-dir', fresh]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe('Database is up to date\n');
+  });
+
   it('refuses invalid configuration naming the variable', async () => {
     const res = await tidemark(['migrate', '--data-dir', join(dir, 'other')], { TIDEMARK_DEFAULT_PLAN: 'gold', TIDEMARK_NOPE: '1' });
     expect(res.code).toBe(2);

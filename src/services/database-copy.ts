@@ -17,6 +17,7 @@ import {
   pendingWork,
   readSchema,
   readSequences,
+  seededTables,
   type SchemaShape,
   type ServerIdentity,
   serverIdentity,
@@ -28,7 +29,7 @@ import {
   writeSequences,
 } from '../storage/copy.js';
 import type { Db, Queryable } from '../storage/db.js';
-import { migrate } from '../storage/migrate.js';
+import { loadMigrations, migrate } from '../storage/migrate.js';
 import { PgliteDb } from '../storage/pglite.js';
 import { sealedValuesForUpdate } from '../storage/repositories/sealed.js';
 import type { JobSender } from './jobs.js';
@@ -52,15 +53,22 @@ export function targetProblems(source: ServerIdentity, target: ServerIdentity): 
   return problems;
 }
 
-/** Tables of the target holding rows other than those a fresh migration run leaves (named, with their count). */
+/**
+ * Tables of the target whose rows forbid a copy there (named, with their count): rows in a table no migration writes
+ * into; in one a migration does (`seeded`), rows other than those a fresh migration run leaves (`migrationMade`;
+ * null when the target had none of our tables before this run's migrations, which then made them all).
+ */
 export function occupiedTables(
   found: ReadonlyMap<string, TableDigest>,
-  migrationMade: ReadonlyMap<string, TableDigest>,
+  seeded: ReadonlySet<string>,
+  migrationMade: ReadonlyMap<string, TableDigest> | null,
 ): { table: string; rows: number }[] {
   const out: { table: string; rows: number }[] = [];
   for (const [table, digest] of found) {
-    const made = migrationMade.get(table);
-    if (digest.rows > 0 && (made?.md5 !== digest.md5 || made.rows !== digest.rows)) out.push({ table, rows: digest.rows });
+    if (digest.rows === 0) continue;
+    const made = migrationMade?.get(table);
+    const fromMigrations = seeded.has(table) && (migrationMade === null || (made?.md5 === digest.md5 && made.rows === digest.rows));
+    if (!fromMigrations) out.push({ table, rows: digest.rows });
   }
   return out.sort((a, b) => a.table.localeCompare(b.table));
 }
@@ -96,7 +104,7 @@ export interface CopyReport {
 /**
  * Copies every table of ours from `source` to `target`, or nothing:
  * 1. refuses a target that is not PostgreSQL 15 or newer, is the source itself, or whose tables (if it has them
- *    already) hold rows other than those a fresh migration run leaves there;
+ *    already) hold rows other than those a fresh migration run leaves there (checked again once they are locked);
  * 2. checks that the key the target's processes will need opens every sealed secret of the source;
  * 3. runs the migrations on both (the source may be behind the binary), then compares the two schemas;
  * 4. in one transaction on the target, every table locked: the tables in foreign-key order (their own triggers,
@@ -118,11 +126,19 @@ export async function copyDatabase(o: CopyOptions): Promise<CopyReport> {
   const key = await new SecretKeyring({ db: o.source, configured: o.secretKey.configured, keyFile: o.secretKey.keyFile }).key();
   const sealed = await checkSealed(o.source, key);
 
-  const migrationMade = await migrationMadeRows();
-  await o.target.transaction(async (tx) => {
+  // Rows in a table no migration writes into refuse the target at once; the rows a migration writes are told from
+  // the target's own data by a fresh migration run, made only when the target had our tables before.
+  const seeded = seededTables(loadMigrations());
+  const before = await o.target.transaction(async (tx) => {
     for (const s of STABLE_TEXT_SETTINGS) await tx.query(s);
-    await refuseOccupied(tx, shape, migrationMade);
+    const existing = await existingTables(
+      tx,
+      shape.tables.map((t) => t.name),
+    );
+    refuseIfAny(occupiedTables(await tablesWithRows(tx, existing, shape, () => false), seeded, null));
+    return existing.length;
   });
+  const migrationMade = before > 0 ? await migrationMadeRows() : null;
   say(`Running the migrations on the target (${targetId.version.split(' ').slice(0, 2).join(' ')})`);
   await migrate(o.target);
   await compareSchemas(o.source, o.target, shape);
@@ -136,12 +152,18 @@ export async function copyDatabase(o: CopyOptions): Promise<CopyReport> {
           await from.query(s);
         }
         await lockTables(to, shape.tables);
-        await refuseOccupied(to, shape, migrationMade);
+        const found = await tablesWithRows(
+          to,
+          shape.tables.map((t) => t.name),
+          shape,
+          (t) => seeded.has(t) && migrationMade !== null,
+        );
+        refuseIfAny(occupiedTables(found, seeded, migrationMade));
         const tables: { name: string; rows: number }[] = [];
         say(`Copying ${shape.tables.length} tables`);
         for (const t of shape.tables) await setTriggers(to, t, false);
-        // What the target's own migration run wrote (refuseOccupied let nothing else through) gives way to the source's.
-        for (const t of [...shape.tables].reverse()) if (migrationMade.has(t.name)) await clearTable(to, t);
+        // What the target's migrations wrote (occupiedTables let nothing else through) gives way to the source's.
+        for (const t of [...shape.tables].reverse()) if (found.has(t.name)) await clearTable(to, t);
         for (const t of shape.tables) {
           const rows = await copyRows(from, to, t);
           tables.push({ name: t.name, rows });
@@ -231,17 +253,7 @@ async function tablesWithRows(
   return out;
 }
 
-/**
- * Refuses a target whose tables of ours (those it has: none before a first migration run) hold rows other than those
- * a fresh migration run leaves; inside a transaction with STABLE_TEXT_SETTINGS (the digests read through cursors).
- */
-async function refuseOccupied(tx: Queryable, shape: SchemaShape, migrationMade: ReadonlyMap<string, TableDigest>): Promise<void> {
-  const names = await existingTables(
-    tx,
-    shape.tables.map((t) => t.name),
-  );
-  const found = await tablesWithRows(tx, names, shape, (t) => migrationMade.has(t));
-  const occupied = occupiedTables(found, migrationMade);
+function refuseIfAny(occupied: { table: string; rows: number }[]): void {
   if (occupied.length) {
     throw new TidemarkError(
       'conflict',

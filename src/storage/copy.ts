@@ -49,6 +49,17 @@ export interface SchemaShape {
   sequences: string[];
 }
 
+/**
+ * The tables our migrations write rows into (`INSERT INTO` in their SQL: a backfill, or a row a table starts with):
+ * on a target the migrations ran on, rows there may be theirs rather than anyone's data.
+ */
+export function seededTables(migrations: readonly { sql: string }[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of migrations)
+    for (const hit of m.sql.matchAll(/\bINSERT\s+INTO\s+"?([a-z_][a-z0-9_]*)"?/gi)) out.add(hit[1]!.toLowerCase());
+  return out;
+}
+
 /** A name quoted for SQL. */
 export function ident(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;

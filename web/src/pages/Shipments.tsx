@@ -1,6 +1,8 @@
 // `/shipments`: the account's shipments, newest first: search and filters (carrier, port of discharge,
 // container status, arriving between, tracking stopped) and the page kept in the URL so the list can be
-// linked and Back works; columns to read at a glance; "Track new" and a CSV upload for bulk tracking.
+// linked and Back works; columns to read at a glance, with one custom field of the user's choice (`cf_column`, fed
+// by `include=custom_fields`) and a filter by a custom field (`cf.<api_slug>`); "Track new" and a CSV upload for
+// bulk tracking.
 import { useEffect, useState } from 'preact/hooks';
 import { Async } from '../components/Async';
 import { type Column, DataTable } from '../components/DataTable';
@@ -10,6 +12,9 @@ import { Pager } from '../components/Pager';
 import { SandboxPanel } from '../components/SandboxPanel';
 import { Time } from '../components/Time';
 import { api } from '../lib/api';
+import type { Definition } from '../lib/custom-fields';
+import { loadDefinitions } from '../lib/custom-fields-api';
+import { COLUMN_PARAM, columnOf, includedDisplayValue } from '../lib/custom-fields-query';
 import { etaShift } from '../lib/eta';
 import { useLoad } from '../lib/hooks';
 import { Included, type ListDoc, pageCount, refsOf } from '../lib/jsonapi';
@@ -28,7 +33,8 @@ export const SHIPMENTS_PAGE_SIZE = 30;
 export default function Shipments({ location, session }: PageProps) {
   const filters = filtersOf(location.search);
   const page = Math.max(1, Number.parseInt(location.search.get('page') ?? '1', 10) || 1);
-  const key = JSON.stringify({ ...filters, page });
+  const column = columnOf(location.search);
+  const key = JSON.stringify({ ...filters, page, column });
   /** The open panel; null until the user chooses (then the form is open when there is nothing to list yet). */
   const [panel, setPanel] = useState<'track' | 'bulk' | 'none' | null>(null);
 
@@ -36,10 +42,17 @@ export default function Shipments({ location, session }: PageProps) {
     (signal) =>
       api.get<ListDoc<ShipmentAttributes>>('/v2/shipments', {
         signal,
-        query: { ...apiQuery(filters), include: 'containers', 'page[number]': page, 'page[size]': SHIPMENTS_PAGE_SIZE },
+        query: {
+          ...apiQuery(filters),
+          include: column ? 'containers,custom_fields' : 'containers',
+          'page[number]': page,
+          'page[size]': SHIPMENTS_PAGE_SIZE,
+        },
       }),
     [key],
   );
+  // The account's shipment custom fields, for the filter and the column (none shown while they load or fail).
+  const definitions = useLoad((signal) => loadDefinitions('Shipment', signal), []);
   useWorldAdvanced(list.reload);
 
   const filtered = !!filters.q || activeFilterCount(filters) > 0;
@@ -83,7 +96,8 @@ export default function Shipments({ location, session }: PageProps) {
         )}
       </div>
       <div class="list-block">
-        <FiltersForm filters={filters} />
+        <FiltersForm filters={filters} definitions={definitions.data} />
+        {definitions.data && (definitions.data.length > 0 || column) && <ColumnChooser definitions={definitions.data} column={column} />}
         <Async state={list}>
           {(d) => {
             if (!d.data.length) {
@@ -97,7 +111,12 @@ export default function Shipments({ location, session }: PageProps) {
             }
             return (
               <>
-                <ShipmentsTable doc={d} caption={filters.q ? `Shipments matching “${filters.q}”` : 'Shipments'} hideCaption={!filters.q} />
+                <ShipmentsTable
+                  doc={d}
+                  caption={filters.q ? `Shipments matching “${filters.q}”` : 'Shipments'}
+                  hideCaption={!filters.q}
+                  column={column ? { slug: column, name: definitions.data?.find((f) => f.slug === column)?.name ?? column } : null}
+                />
                 <Pager
                   page={page}
                   pages={pageCount(d, SHIPMENTS_PAGE_SIZE)}
@@ -114,7 +133,42 @@ export default function Shipments({ location, session }: PageProps) {
   );
 }
 
-function ShipmentsTable({ doc, caption, hideCaption }: { doc: ListDoc<ShipmentAttributes>; caption: string; hideCaption: boolean }) {
+/** Which custom field the list shows as a column (kept in the URL as `cf_column`). */
+function ColumnChooser({ definitions, column }: { definitions: Definition[]; column: string | null }) {
+  const known = !column || definitions.some((d) => d.slug === column);
+  return (
+    <div class="row-actions custom-field-column">
+      <label class="inline-select">
+        <span>Custom field column</span>
+        <select
+          value={column ?? ''}
+          onInput={(e) => setQuery({ [COLUMN_PARAM]: (e.currentTarget as HTMLSelectElement).value || null }, { replace: true })}
+        >
+          <option value="">None</option>
+          {!known && column && <option value={column}>{column}</option>}
+          {definitions.map((d) => (
+            <option key={d.slug} value={d.slug}>
+              {d.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function ShipmentsTable({
+  doc,
+  caption,
+  hideCaption,
+  column,
+}: {
+  doc: ListDoc<ShipmentAttributes>;
+  caption: string;
+  hideCaption: boolean;
+  /** The custom field shown as a column. */
+  column: { slug: string; name: string } | null;
+}) {
   const inc = new Included(doc.included);
   const boxes = (s: Shipment) => inc.many<ContainerAttributes>(s, 'containers');
   const columns: Column<Shipment>[] = [
@@ -129,6 +183,16 @@ function ShipmentsTable({ doc, caption, hideCaption }: { doc: ListDoc<ShipmentAt
       ),
       sortValue: (s) => s.attributes.bill_of_lading_number,
     },
+    ...(column
+      ? [
+          {
+            key: `cf-${column.slug}`,
+            header: column.name,
+            cell: (s: Shipment) => includedDisplayValue(s, inc, column.slug) ?? <span class="muted">—</span>,
+            sortValue: (s: Shipment) => includedDisplayValue(s, inc, column.slug),
+          },
+        ]
+      : []),
     {
       key: 'carrier',
       header: 'Carrier',

@@ -2,16 +2,28 @@
 // entry), which the list reads.
 import { useEffect, useState } from 'preact/hooks';
 import { SelectField, TextField } from '../../components/Field';
+import type { Definition } from '../../lib/custom-fields';
+import { customFilterParams, filterDraftOf, filterTextOf } from '../../lib/custom-fields-query';
 import { containerStatusLabel } from '../../lib/labels';
 import { setQuery } from '../../lib/router';
 import { lineLabel, useShippingLines } from '../../lib/shippingLines';
 import { CONTAINER_STATUSES } from '../../lib/tracking';
+import { CustomFieldFilter } from './CustomFieldFilter';
 import { activeFilterCount, FILTER_KEYS, type ShipmentFilters } from './filters';
 
-export function FiltersForm({ filters }: { filters: ShipmentFilters }) {
+export function FiltersForm({ filters, definitions }: { filters: ShipmentFilters; definitions?: Definition[] | undefined }) {
   const [draft, setDraft] = useState<ShipmentFilters>(filters);
-  // The URL changed (Back, a link, Clear): show what it says.
-  useEffect(() => setDraft(filters), [JSON.stringify(filters)]);
+  // The custom-field filter being edited (one at a time): its slug and what its control holds.
+  const [cfSlug, setCfSlug] = useState('');
+  const [cfDraft, setCfDraft] = useState('');
+  // The URL changed (Back, a link, Clear), or the definitions came: show what it says.
+  useEffect(() => {
+    setDraft(filters);
+    const [slug, text] = Object.entries(filters.custom)[0] ?? ['', ''];
+    const def = definitions?.find((d) => d.slug === slug);
+    setCfSlug(slug);
+    setCfDraft(def ? filterDraftOf(def, text) : text);
+  }, [JSON.stringify(filters), definitions]);
   const { lines } = useShippingLines();
   const [error, setError] = useState<Partial<Record<keyof ShipmentFilters, string>>>({});
   const set = (k: keyof ShipmentFilters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
@@ -25,15 +37,26 @@ export function FiltersForm({ filters }: { filters: ShipmentFilters }) {
     if (pod && !pod.split(/[\s,]+/).filter(Boolean).every((c) => /^[A-Z]{2}[A-Z0-9]{3}$/.test(c)))
       problems.pod = 'Give UN/LOCODEs such as USLAX, separated by commas.';
     if (draft.since && draft.until && draft.since > draft.until) problems.until = 'This day is before the first one.';
+    const custom: Record<string, string> = {};
+    if (cfSlug) {
+      const def = definitions?.find((d) => d.slug === cfSlug);
+      const text = def
+        ? filterTextOf(def, cfDraft)
+        : cfDraft.trim()
+          ? { ok: true as const, value: cfDraft.trim() }
+          : { ok: false as const, message: 'Enter a value.' };
+      if (text.ok) custom[cfSlug] = String(text.value);
+      else problems.custom = text.message;
+    }
     setError(problems);
     if (Object.keys(problems).length) return;
-    const next: Record<string, string | null> = { page: null };
+    const next: Record<string, string | null> = { page: null, ...customFilterParams(new URLSearchParams(window.location.search), custom) };
     for (const k of FILTER_KEYS) next[k] = draft[k].trim() || null;
     next.pod = pod.split(/[\s,]+/).filter(Boolean).join(',') || null;
     setQuery(next);
   };
   const clear = () => {
-    const next: Record<string, null> = { page: null };
+    const next: Record<string, string | null> = { page: null, ...customFilterParams(new URLSearchParams(window.location.search), {}) };
     for (const k of FILTER_KEYS) next[k] = null;
     setQuery(next);
   };
@@ -114,6 +137,17 @@ export function FiltersForm({ filters }: { filters: ShipmentFilters }) {
               { value: 'false', label: 'Still tracked' },
               { value: 'true', label: 'Tracking stopped' },
             ]}
+          />
+          <CustomFieldFilter
+            definitions={definitions}
+            slug={cfSlug}
+            onSlug={(slug) => {
+              setCfSlug(slug);
+              setCfDraft('');
+            }}
+            draft={cfDraft}
+            onDraft={setCfDraft}
+            error={error.custom}
           />
           <div class="form-actions filters-actions">
             <button type="submit" class="button-primary">

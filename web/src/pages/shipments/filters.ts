@@ -1,6 +1,7 @@
 // The shipments list's search and filters, as kept in the page URL (so links and Back work) and as sent to
-// GET /v2/shipments.
+// GET /v2/shipments. A custom-field filter is `cf.<api_slug>=<value>` (lib/custom-fields-query.ts).
 import type { Query } from '../../lib/api';
+import { type CustomFilters, customFilterQuery, customFiltersOf } from '../../lib/custom-fields-query';
 
 export interface ShipmentFilters {
   q: string;
@@ -15,6 +16,8 @@ export interface ShipmentFilters {
   until: string;
   /** '' any, 'false' still tracked, 'true' stopped. */
   stopped: '' | 'true' | 'false';
+  /** Custom-field filters: the value text by `api_slug`. */
+  custom: CustomFilters;
 }
 
 export const FILTER_KEYS = ['q', 'carrier', 'pod', 'status', 'since', 'until', 'stopped'] as const;
@@ -29,11 +32,12 @@ export function filtersOf(search: URLSearchParams): ShipmentFilters {
     since: search.get('since') ?? '',
     until: search.get('until') ?? '',
     stopped: stopped === 'true' || stopped === 'false' ? stopped : '',
+    custom: customFiltersOf(search),
   };
 }
 
 /** The filters other than the search text that are set. */
-export const activeFilterCount = (f: ShipmentFilters) => FILTER_KEYS.filter((k) => k !== 'q' && f[k]).length;
+export const activeFilterCount = (f: ShipmentFilters) => FILTER_KEYS.filter((k) => k !== 'q' && f[k]).length + Object.keys(f.custom).length;
 
 /** The query of GET /v2/shipments for these filters. */
 export function apiQuery(f: ShipmentFilters): Query {
@@ -45,5 +49,6 @@ export function apiQuery(f: ShipmentFilters): Query {
     arrival_from: f.since || undefined,
     arrival_to: f.until || undefined,
     tracking_stopped: f.stopped || undefined,
+    ...customFilterQuery(f.custom),
   };
 }

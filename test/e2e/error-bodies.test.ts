@@ -47,6 +47,13 @@ const FILTER_CASES: Record<string, string[]> = {
     'filter[created_at][start]=not-a-date',
   ],
   '/v2/webhook_notifications': ['filter[delivery_status]=lost', 'filter[color]=blue'],
+  '/v2/custom_field_definitions': [
+    'filter[entity_type]=Order',
+    'filter[entity_type]=cargo',
+    'filter[data_type]=money',
+    'filter[colour]=red',
+  ],
+  '/v2/custom_fields': ['filter[entity_type]=Order', 'filter[entity_id]=nope', 'filter[definition_id]=nope'],
 };
 
 /** The operator's API trial routes: days out of range (whole days, 1 to 365), and none for an extension. */
@@ -166,6 +173,9 @@ function hiddenCases(routes: { method: string; url: string; documented: boolean 
 
 /** The JSON:API type a write to this path names (the resource of the collection). */
 function typeOf(path: string): string | undefined {
+  // Custom fields live under other resources' paths too: /v2/shipments/{id}/custom_fields, …/{id}/options.
+  if (path.includes('/custom_fields')) return 'custom_field';
+  if (path.endsWith('/options') || path.includes('/options/')) return 'custom_field_option';
   const resource = path.split('/').filter((p) => p && p !== 'v2' && p !== 'admin' && !p.startsWith('{'))[0];
   if (!resource) return undefined;
   return resource.endsWith('ies') ? `${resource.slice(0, -3)}y` : resource.replace(/s$/, '');

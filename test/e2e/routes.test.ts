@@ -36,6 +36,21 @@ interface Fx extends SuiteContext {
   vesselAt: { lat: number; lon: number };
   metroArea: string;
   shippingLine: string;
+  /** The owner's custom fields: a short_text and an enum Shipment definition, an option, a value; fresh ones to consume. */
+  cf: {
+    text: string;
+    enum: string;
+    option: string;
+    field: string;
+    /** The records the owner's Container and TrackingRequest values are on. */
+    container: string;
+    request: string;
+    freshDefinition(): Promise<string>;
+    freshOption(): Promise<string>;
+    freshField(): Promise<string>;
+    /** Sets the owner's value of `slug` on a record again (for the per-entity routes that consume it), answers the id. */
+    setAgain(path: string, slug: string, id: string): Promise<string>;
+  };
 }
 
 let fx: Fx;
@@ -117,8 +132,62 @@ beforeAll(async () => {
   const located = await t.services.vessels.get(shipment.attributes.pod_vessel_imo);
   if (located.latitude === null || located.longitude === null) throw new Error('the AIS sweep did not locate the POD vessel');
   const freshApiKey = async () => (await t.services.accounts.issueKey(db, owner.account.id, unique('key'))).key.id;
+  // Custom fields of both accounts: definitions of each entity type, an enum's options, values on each record.
+  const cfs = t.services.customFields;
+  const customFieldsOf = async (accountId: string, shipmentId: string | null) => {
+    const [ship] = await db.query<{ id: string; container: string; request: string }>(
+      `SELECT s.id, (SELECT c.id FROM containers c WHERE c.shipment_id = s.id ORDER BY c.id LIMIT 1) AS container,
+              (SELECT r.id FROM tracking_requests r WHERE r.shipment_id = s.id LIMIT 1) AS request
+         FROM shipments s WHERE s.account_id = $1 AND ($2::uuid IS NULL OR s.id = $2) ORDER BY s.created_at, s.id LIMIT 1`,
+      [accountId, shipmentId],
+    );
+    const def = (entity_type: string, api_slug: string, data_type: string) =>
+      cfs.createDefinition(accountId, { entity_type, api_slug, display_name: api_slug, data_type });
+    const text = await def('Shipment', 'suite_text', 'short_text');
+    const enumDef = await def('Shipment', 'suite_enum', 'enum');
+    const option = await cfs.createOption(accountId, enumDef.id, { label: 'One', value: 'one' });
+    await cfs.createOption(accountId, enumDef.id, { label: 'Two', value: 'two' });
+    await def('Container', 'suite_seal', 'short_text');
+    await def('TrackingRequest', 'suite_note', 'short_text');
+    const field = await cfs.set(accountId, { type: 'shipment', id: ship!.id }, 'suite_text', 'PO-1');
+    await cfs.set(accountId, { type: 'shipment', id: ship!.id }, 'suite_enum', 'two');
+    await cfs.set(accountId, { type: 'container', id: ship!.container }, 'suite_seal', 'S-1');
+    await cfs.set(accountId, { type: 'tracking_request', id: ship!.request }, 'suite_note', 'N-1');
+    return {
+      text: text.id,
+      enum: enumDef.id,
+      option: option.id,
+      field: field.id,
+      shipment: ship!.id,
+      container: ship!.container,
+      request: ship!.request,
+    };
+  };
+  const ownerCf = await customFieldsOf(owner.account.id, tr.shipment_id);
+  await customFieldsOf(other.account.id, null);
+  const ownerId = owner.account.id;
+  const cf: Fx['cf'] = {
+    ...ownerCf,
+    freshDefinition: async () =>
+      (
+        await cfs.createDefinition(ownerId, {
+          entity_type: 'Container',
+          api_slug: unique('fresh').replace('-', '_'),
+          display_name: 'Fresh',
+          data_type: 'boolean',
+        })
+      ).id,
+    freshOption: async () => (await cfs.createOption(ownerId, ownerCf.enum, { label: 'Fresh', value: unique('fresh') })).id,
+    freshField: async () => (await cfs.set(ownerId, { type: 'shipment', id: tr.shipment_id }, 'suite_text', unique('PO'))).id,
+    setAgain: async (path, slug, id) => {
+      const type = path === 'shipments' ? 'shipment' : path === 'containers' ? 'container' : 'tracking_request';
+      await cfs.set(ownerId, { type, id }, slug, unique('again'));
+      return id;
+    },
+  };
   fx = {
     t,
+    cf,
     world,
     owner,
     other,
@@ -344,6 +413,136 @@ const SPECS: RouteSpec<Fx>[] = [
 
   // ---- search ----
   { method: 'GET', route: '/v2/search', owner: 'account', list: true, paged: false, query: (f) => `query=${encodeURIComponent(f.bl)}` },
+
+  // ---- custom fields ----
+  {
+    method: 'POST',
+    route: '/v2/custom_field_definitions',
+    owner: 'account',
+    status: 201,
+    body: () => ({
+      data: {
+        type: 'custom_field_definition',
+        attributes: { entity_type: 'Shipment', api_slug: unique('def').replace('-', '_'), display_name: 'Def', data_type: 'number' },
+      },
+    }),
+    except: { tenant: 'creates a definition from its attributes alone: the body names no record of any account' },
+  },
+  { method: 'GET', route: '/v2/custom_field_definitions', owner: 'account', list: true, include: 'options' },
+  { method: 'GET', route: '/v2/custom_field_definitions/:id', owner: 'account', id: (f) => f.cf.enum, include: 'options' },
+  {
+    method: 'PATCH',
+    route: '/v2/custom_field_definitions/:id',
+    owner: 'account',
+    id: (f) => f.cf.text,
+    body: (_f, id) => ({ data: { type: 'custom_field_definition', id, attributes: { description: unique('about') } } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/v2/custom_field_definitions/:id',
+    owner: 'account',
+    id: (f) => f.cf.freshDefinition(),
+    status: 200,
+    plain: true,
+  },
+  // The options of the owner's enum definition: the record a request names is the definition (list, create) or the option.
+  { method: 'GET', route: '/v2/custom_field_definitions/:definition_id/options', owner: 'account', id: (f) => f.cf.enum },
+  {
+    method: 'POST',
+    route: '/v2/custom_field_definitions/:definition_id/options',
+    owner: 'account',
+    id: (f) => f.cf.enum,
+    status: 201,
+    body: () => ({ data: { type: 'custom_field_option', attributes: { label: 'Option', value: unique('opt') } } }),
+  },
+  {
+    method: 'GET',
+    route: '/v2/custom_field_definitions/:definition_id/options/:option_id',
+    owner: 'account',
+    id: (f) => f.cf.option,
+    path: (f, id) => `/v2/custom_field_definitions/${f.cf.enum}/options/${id}`,
+  },
+  {
+    method: 'PATCH',
+    route: '/v2/custom_field_definitions/:definition_id/options/:option_id',
+    owner: 'account',
+    id: (f) => f.cf.option,
+    path: (f, id) => `/v2/custom_field_definitions/${f.cf.enum}/options/${id}`,
+    body: () => ({ data: { type: 'custom_field_option', attributes: { label: unique('Label') } } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/v2/custom_field_definitions/:definition_id/options/:option_id',
+    owner: 'account',
+    id: (f) => f.cf.freshOption(),
+    path: (f, id) => `/v2/custom_field_definitions/${f.cf.enum}/options/${id}`,
+    status: 200,
+    plain: true,
+  },
+  { method: 'GET', route: '/v2/custom_fields', owner: 'account', list: true, include: 'definition' },
+  {
+    method: 'POST',
+    route: '/v2/custom_fields',
+    owner: 'account',
+    status: 201,
+    include: 'definition',
+    body: (f) => ({
+      data: {
+        type: 'custom_field',
+        attributes: { api_slug: 'suite_text', value: unique('PO') },
+        relationships: { entity: { data: { type: 'shipment', id: f.shipment } } },
+      },
+    }),
+    foreignBody: (f) => ({
+      data: {
+        type: 'custom_field',
+        attributes: { api_slug: 'suite_text', value: 'theirs' },
+        relationships: { entity: { data: { type: 'shipment', id: f.shipment } } },
+      },
+    }),
+  },
+  { method: 'GET', route: '/v2/custom_fields/:id', owner: 'account', id: (f) => f.cf.field, include: 'definition' },
+  {
+    method: 'PATCH',
+    route: '/v2/custom_fields/:id',
+    owner: 'account',
+    id: (f) => f.cf.field,
+    body: (_f, id) => ({ data: { type: 'custom_field', id, attributes: { value: unique('PO') } } }),
+  },
+  { method: 'DELETE', route: '/v2/custom_fields/:id', owner: 'account', id: (f) => f.cf.freshField(), status: 200, plain: true },
+  ...(
+    [
+      ['shipments', 'shipment_id', 'suite_text', (f: Fx) => f.shipment],
+      ['containers', 'container_id', 'suite_seal', (f: Fx) => f.cf.container],
+      ['tracking_requests', 'tracking_request_id', 'suite_note', (f: Fx) => f.cf.request],
+    ] as const
+  ).flatMap(([path, param, slug, record]): RouteSpec<Fx>[] => [
+    { method: 'GET', route: `/v2/${path}/:${param}/custom_fields`, owner: 'account', id: record, include: 'definition' },
+    {
+      method: 'POST',
+      route: `/v2/${path}/:${param}/custom_fields`,
+      owner: 'account',
+      id: record,
+      status: 201,
+      body: () => ({ data: { type: 'custom_field', attributes: { api_slug: slug, value: unique('v') } } }),
+    },
+    {
+      method: 'PATCH',
+      route: `/v2/${path}/:${param}/custom_fields/:api_slug`,
+      owner: 'account',
+      id: record,
+      path: (_f, id) => `/v2/${path}/${id}/custom_fields/${slug}`,
+      body: () => ({ data: { type: 'custom_field', attributes: { value: unique('v') } } }),
+    },
+    {
+      method: 'DELETE',
+      route: `/v2/${path}/:${param}/custom_fields/:api_slug`,
+      owner: 'account',
+      id: (f) => f.cf.setAgain(path, slug, record(f)),
+      path: (_f, id) => `/v2/${path}/${id}/custom_fields/${slug}`,
+      status: 204,
+    },
+  ]),
 
   // ---- webhooks ----
   {

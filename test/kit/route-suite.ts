@@ -287,6 +287,12 @@ export interface RouteSpec<F extends SuiteContext> {
    */
   id?: (fx: F) => string | Promise<string>;
   idIn?: 'path' | 'body';
+  /**
+   * The path for a route with more than one parameter, from the record `id` names (the other parameters fixed by the
+   * fixture): `(f, id) => \`/v2/custom_field_definitions/${f.definition}/options/${id}\``. Without it every `:param`
+   * is the id.
+   */
+  path?: (fx: F, id: string) => string;
   /** Query string (without `?`) sent on every request. */
   query?: (fx: F) => string;
   /** The `include` list (comma-separated) sent on every request; documents are checked for it. */
@@ -326,7 +332,10 @@ export function routeSuite<F extends SuiteContext>(fixture: () => F, spec: Route
     if (!fx.t.app.routeTable.some((r) => routeKey(r.method, r.url) === key)) ctx.skip(`${name} is not served by this app (yet)`);
   };
   const url = (fx: F, id: string | null, extra = '') => {
-    const path = idIn === 'path' && id !== null ? spec.route.replace(/:[^/]+/g, encodeURIComponent(id)) : spec.route;
+    const path =
+      idIn === 'path' && id !== null
+        ? (spec.path?.(fx, encodeURIComponent(id)) ?? spec.route.replace(/:[^/]+/g, encodeURIComponent(id)))
+        : spec.route;
     const query = [spec.query?.(fx) ?? '', spec.include ? `include=${spec.include}` : '', extra].filter(Boolean).join('&');
     return query ? `${path}?${query}` : path;
   };

@@ -14,7 +14,7 @@ export const definitionAttributes = z.object({
   description: z.string().nullish(),
   data_type: z.string().optional().describe('short_text, number, date, datetime, boolean, enum, enum_multi, reference'),
   reference_type: z.string().nullish().describe('shipment, container or tracking_request: required for reference fields only'),
-  validation: z.record(z.string(), z.unknown()).nullish().describe('required, pattern, max_length (short_text), min, max (number)'),
+  validation: z.object({}).catchall(z.unknown()).nullish().describe('required, pattern, max_length (short_text), min, max (number)'),
   default_format: z.string().nullish(),
   default_value: valueAttribute.optional(),
 });

@@ -56,6 +56,24 @@ const COMMANDS: Record<string, Entry> = {
     notRunnable: "the image's health check, reading the container's PORT; test/e2e/topology.test.ts runs it against an API process",
   },
   'tidemark migrate': { phase: 'stopped', expect: /Database is up to date/ },
+  // Moving from PGlite to PostgreSQL: a PGlite data directory and a server at once, which neither pass here has.
+  'tidemark db copy': {
+    notRunnable: 'needs a data directory and a PostgreSQL server; test/e2e/db-copy.test.ts runs it on the PostgreSQL pass',
+  },
+  'createdb -h db.internal -U postgres tidemark': {
+    notRunnable:
+      "names the operator's server; test/e2e/db-copy.test.ts creates its target the same way (CREATE DATABASE) on the PostgreSQL pass",
+  },
+  'tidemark db copy --data-dir ./data --to postgres://postgres@db.internal:5432/tidemark': {
+    notRunnable:
+      "names the operator's server; test/e2e/db-copy.test.ts runs the copy from a data directory to the PostgreSQL pass's server",
+  },
+  'tidemark secret-key export --data-dir ./data': {
+    runBy: [
+      "tidemark secret-key export     # prints the key sealed values open with (the database's from an earlier version, else the key file)",
+    ],
+  },
+
   'tidemark rederive': { phase: 'stopped', expect: /nothing to do|Re-derived/ },
   'tidemark secret-key new        # prints a new random key (32 bytes, base64); touches nothing': {
     phase: 'stopped',

@@ -29,6 +29,9 @@ const ADDRESSABLE = [
   'party_roles',
   'webhooks',
   'webhook_notifications',
+  'custom_field_definitions',
+  'custom_field_options',
+  'custom_fields',
 ];
 
 const v2 = (url: string) => /^\/v2(\/|$)/.test(url) && url !== '/v2/openapi.json';
@@ -100,6 +103,33 @@ beforeAll(async () => {
     for (const [method, url, body, status] of writes) {
       const res = await send(t, method, url, x.auth, body);
       expect(res.status, `${method} ${url}: ${res.text}`).toBe(status);
+    }
+    // Custom fields: a definition per entity type (one an enum with an option), a value on each record.
+    const defs = new Map<string, string>();
+    for (const [entity_type, api_slug, data_type] of [
+      ['Shipment', 'sweep_text', 'short_text'],
+      ['Container', 'sweep_enum', 'enum'],
+      ['TrackingRequest', 'sweep_note', 'short_text'],
+    ] as const) {
+      const res = await send(t, 'POST', '/v2/custom_field_definitions', x.auth, {
+        data: { type: 'custom_field_definition', attributes: { entity_type, api_slug, display_name: api_slug, data_type } },
+      });
+      expect(res.status, res.text).toBe(201);
+      defs.set(api_slug, res.json.data.id);
+    }
+    const opt = await send(t, 'POST', `/v2/custom_field_definitions/${defs.get('sweep_enum')}/options`, x.auth, {
+      data: { type: 'custom_field_option', attributes: { label: 'Hot', value: 'hot' } },
+    });
+    expect(opt.status, opt.text).toBe(201);
+    for (const [path, api_slug, value] of [
+      [`/v2/shipments/${tr!.shipment_id}`, 'sweep_text', 'PO-1'],
+      [`/v2/containers/${container!.id}`, 'sweep_enum', 'hot'],
+      [`/v2/tracking_requests/${tr!.id}`, 'sweep_note', 'note'],
+    ] as const) {
+      const res = await send(t, 'POST', `${path}/custom_fields`, x.auth, {
+        data: { type: 'custom_field', attributes: { api_slug, value } },
+      });
+      expect(res.status, res.text).toBe(201);
     }
     if (x === B) {
       bParty = party!.id;
@@ -181,6 +211,27 @@ function requestFor(method: string, route: string, id: string): { body: unknown;
     'POST /v2/webhooks/:id/replay': { from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' },
     'GET /v2/webhook_notifications/:id': undefined,
     'POST /v2/webhook_notifications/:id/redeliver': undefined,
+    'GET /v2/custom_field_definitions/:id': undefined,
+    'PATCH /v2/custom_field_definitions/:id': { data: { type: 'custom_field_definition', attributes: { display_name: 'Sweep' } } },
+    'DELETE /v2/custom_field_definitions/:id': undefined,
+    'GET /v2/custom_field_definitions/:id/options': undefined,
+    'POST /v2/custom_field_definitions/:id/options': {
+      data: { type: 'custom_field_option', attributes: { label: 'Sweep', value: 'sweep' } },
+    },
+    'GET /v2/custom_field_definitions/:id/options/:id': undefined,
+    'PATCH /v2/custom_field_definitions/:id/options/:id': { data: { type: 'custom_field_option', attributes: { label: 'Sweep' } } },
+    'DELETE /v2/custom_field_definitions/:id/options/:id': undefined,
+    'GET /v2/custom_fields/:id': undefined,
+    'PATCH /v2/custom_fields/:id': { data: { type: 'custom_field', attributes: { value: 'sweep' } } },
+    'DELETE /v2/custom_fields/:id': undefined,
+    ...Object.fromEntries(
+      ['shipments', 'containers', 'tracking_requests'].flatMap((p) => [
+        [`GET /v2/${p}/:id/custom_fields`, undefined],
+        [`POST /v2/${p}/:id/custom_fields`, { data: { type: 'custom_field', attributes: { api_slug: 'sweep_text', value: 'sweep' } } }],
+        [`PATCH /v2/${p}/:id/custom_fields/:id`, { data: { type: 'custom_field', attributes: { value: 'sweep' } } }],
+        [`DELETE /v2/${p}/:id/custom_fields/:id`, undefined],
+      ]),
+    ),
   };
   const key = `${method} ${route.replace(/:[^/]+/g, ':id')}`;
   if (Object.hasOwn(known, key)) return { body: known[key], known: true };
@@ -256,6 +307,15 @@ describe("B's key on A's records", () => {
             relationships: { customer: rel('party', id) },
           },
         })),
+      'POST /v2/custom_fields': () =>
+        [
+          ...of('shipments').map((id) => ['shipment', id, 'sweep_text']),
+          ...of('containers').map((id) => ['container', id, 'sweep_enum']),
+          ...of('tracking_requests').map((id) => ['tracking_request', id, 'sweep_note']),
+        ].map(([type, id, api_slug]) => ({
+          data: { type: 'custom_field', attributes: { api_slug, value: 'hot' }, relationships: { entity: rel(type!, id!) } },
+        })),
+      'POST /v2/custom_field_definitions': 'creates a definition from its attributes alone, names no record',
       'POST /v2/parties': 'creates a party from a company name alone',
       'POST /v2/tracking_requests/infer_number': 'reads a number, names no record',
       'POST /v2/webhooks': 'creates a webhook from a URL and event names, names no record',

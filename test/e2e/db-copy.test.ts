@@ -51,14 +51,17 @@ interface Source {
   whileLocked: CliResult;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'tidemark-db-copy-'));
-const dataDir = join(dir, 'data');
+/** Made by the suite's beforeAll (nothing is made where it is skipped). */
+let dir = '';
+let dataDir = '';
 const targetName = `tidemark_copy_${process.pid}_${Date.now()}`;
 const targetUrl = ON_SERVER ? serverUrl(targetName) : '';
 const servers: Server[] = [];
 let receiver: Receiver;
 let mail: MailCatcher;
 let source: Source;
+/** The key `tidemark secret-key export` printed, as the copy's output says to set it. */
+let targetKey = '';
 
 async function admin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: serverUrl('postgres') });
@@ -207,6 +210,8 @@ async function countRows(db: { query: PgliteDb['query'] }, tables: readonly stri
 
 describe.skipIf(!ON_SERVER)('tidemark db copy: a PGlite data directory to the PostgreSQL server (needs TEST_DATABASE_URL)', () => {
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tidemark-db-copy-'));
+    dataDir = join(dir, 'data');
     [receiver, mail] = await Promise.all([startReceiver(), mailCatcher()]);
     const sourceKey = randomBytes(32).toString('base64');
     const db = await PgliteDb.open(dataDir, 'the test filling it');
@@ -219,9 +224,11 @@ describe.skipIf(!ON_SERVER)('tidemark db copy: a PGlite data directory to the Po
       env: { ...SHARED, TIDEMARK_SECRET_KEY: sourceKey, TIDEMARK_SMTP_URL: mail.url },
     });
     try {
-      const filled = await populate(t, db);
       await admin(`CREATE DATABASE "${targetName}"`);
-      const whileLocked = await tidemark(['db', 'copy', '--data-dir', dataDir, '--to', targetUrl]);
+      // Refused at once while the test holds the directory: run beside the filling.
+      const locked = tidemark(['db', 'copy', '--data-dir', dataDir, '--to', targetUrl]);
+      const filled = await populate(t, db);
+      const whileLocked = await locked;
       const counts = await countRows(
         db,
         (await readSchema(db)).tables.map((table) => table.name),
@@ -240,7 +247,7 @@ describe.skipIf(!ON_SERVER)('tidemark db copy: a PGlite data directory to the Po
     if (ON_SERVER) await admin(`DROP DATABASE IF EXISTS "${targetName}" WITH (FORCE)`);
     await receiver?.close();
     await mail?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('the source holds a row in every table of our schema (a new table needs its data here)', () => {
@@ -249,12 +256,12 @@ describe.skipIf(!ON_SERVER)('tidemark db copy: a PGlite data directory to the Po
     expect(source.pendingNotifications.length).toBeGreaterThan(0);
   });
 
-  it('refuses while a process holds the data directory, and touches nothing', async () => {
+  it('refuses while a process holds the data directory', () => {
     expect(source.whileLocked.code).toBe(3);
     expect(source.whileLocked.stderr).toMatch(/The data directory .* is in use by another Tidemark process \(pid \d+, the test filling it/);
   });
 
-  it('copies every table, checked, and says how to switch; a second copy into the same database is refused', {
+  it('copies every table, checked, and says how to switch; a second copy into the same database is refused; the key to set is exported', {
     timeout: 60_000,
   }, async () => {
     const copy = await tidemark(['db', 'copy', '--data-dir', dataDir, '--to', targetUrl]);
@@ -277,15 +284,17 @@ describe.skipIf(!ON_SERVER)('tidemark db copy: a PGlite data directory to the Po
       await target.close();
     }
 
+    // Both open the data directory: one after the other.
     const again = await tidemark(['db', 'copy', '--data-dir', dataDir, '--to', targetUrl]);
+    const exported = await tidemark(['secret-key', 'export', '--data-dir', dataDir]);
+    expect(exported.code, exported.stderr).toBe(0);
+    targetKey = exported.stdout.trim();
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/The target database is not empty: .*accounts \(\d+ rows\)/);
   });
 
   it('the target serves the same answers, and a worker there does the waiting work', { timeout: 120_000 }, async () => {
-    const exported = await tidemark(['secret-key', 'export', '--data-dir', dataDir]);
-    expect(exported.code, exported.stderr).toBe(0);
-    const env = { ...SHARED, DATABASE_URL: targetUrl, TIDEMARK_SECRET_KEY: exported.stdout.trim() };
+    const env = { ...SHARED, DATABASE_URL: targetUrl, TIDEMARK_SECRET_KEY: targetKey };
     const api = await startServer(['--roles', 'api'], env);
     servers.push(api);
     expect(api.apiKey).toBeNull(); // not a first start: the copied one counts

@@ -4,6 +4,7 @@ import type { ContainerRecord } from '../storage/repositories/containers.js';
 import type { RawEventRecord } from '../tracking/raw-events.js';
 import type { ResourceKind } from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
+import { customFieldsInclude, customFieldsRelationship } from './custom-field-include.js';
 import type { ResourceLoaders } from './loaders.js';
 import { facilityRef, locationInclude, locationRef, terminalInclude } from './places.js';
 import { carrierByScac } from '../sources/reference/index.js';
@@ -31,7 +32,8 @@ const INTERNAL = new Set([
 /**
  * The container resource (api-wire-notes §4.2): every attribute present, the extras real responses carry.
  * The status is the stored one (a delivery marked by hand overrides the sources' until the empty return).
- * `raw_events` lists the raw events' ids when the record carries them (`raw_event_ids`, set by the routes).
+ * `raw_events` lists the raw events' ids when the record carries them (`raw_event_ids`, set by the routes);
+ * `custom_fields` is there only when the request includes it (`custom_field_ids`, render/custom-field-include.ts).
  */
 export const containerKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): ResourceKind<ContainerRecord> => {
   const { containers } = deps;
@@ -71,6 +73,7 @@ export const containerKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): Res
           pod_terminal: { data: facilityRef(s.pod_terminal) },
           transport_events: { data: c.transport_event_ids.map((id) => ({ id, type: 'transport_event' })) },
           raw_events: { data: ((c.raw_event_ids as string[] | undefined) ?? []).map((id) => ({ id, type: 'raw_event' })) },
+          ...customFieldsRelationship(c),
         },
       };
     },
@@ -108,6 +111,8 @@ export const containerKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): Res
           return records.flatMap((c) => (events.get(c.id) ?? []).map((e) => ({ kind: rawEvents, record: { ...e, containerId: c.id } })));
         },
       },
+      // Extension (docs/extensions.md): the container's custom-field values.
+      custom_fields: customFieldsInclude(deps.customFields, 'container'),
     },
   };
 };

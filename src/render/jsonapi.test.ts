@@ -75,6 +75,42 @@ describe('include', () => {
     expect(included.map((r) => `${r.type}:${r.id}`).sort()).toEqual(['port:p1', 'shipment:s1', 'tag:t1', 'tag:t2']);
   });
 
+  it('renders an included resource again after its own includes, in its place, so what they put on it shows', async () => {
+    // A shipment whose `notes` include puts the ids on the record it loads them for (as custom_fields does).
+    const note: ResourceKind<Rec> = {
+      type: 'note',
+      render: (r) => ({ id: r.id, type: 'note', attributes: {}, relationships: {} }),
+      includable: {},
+    };
+    const annotated: ResourceKind<Rec> = {
+      ...shipment,
+      render: (r) => ({
+        id: r.id,
+        type: 'shipment',
+        attributes: {},
+        relationships: { ...(r.tags ? { notes: { data: r.tags.map((id) => ({ id, type: 'note' })) } } : {}) },
+      }),
+      includable: {
+        notes: {
+          targets: () => [note],
+          load: async (rs) => {
+            for (const r of rs) r.tags = [`n-${r.id}`];
+            return rs.map((r) => ({ kind: note, record: { id: `n-${r.id}` } }));
+          },
+        },
+      },
+    };
+    const parent: ResourceKind<Rec> = {
+      ...container,
+      includable: {
+        shipment: { targets: () => [annotated], load: async (rs) => rs.map((r) => ({ kind: annotated, record: { id: r.parent! } })) },
+      },
+    };
+    const included = await resolveIncluded(parent, [{ id: 'c1', parent: 's1' }], parseInclude('shipment.notes', parent));
+    expect(included.map((r) => `${r.type}:${r.id}`)).toEqual(['shipment:s1', 'note:n-s1']);
+    expect(included[0]!.relationships).toEqual({ notes: { data: [{ id: 'n-s1', type: 'note' }] } });
+  });
+
   it('includes nothing without include', async () => {
     expect(await resolveIncluded(container, [{ id: 'c1', parent: 's1' }], parseInclude(undefined, container))).toEqual([]);
   });

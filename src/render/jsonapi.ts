@@ -97,15 +97,23 @@ export async function resolveIncluded<T>(kind: ResourceKind<T>, records: T[], tr
       const related = await def.load(recs);
       // biome-ignore lint/suspicious/noExplicitAny: see Related
       const byKind = new Map<ResourceKind<any>, unknown[]>();
+      const added: [string, Related][] = [];
       for (const r of related) {
         const obj = r.kind.render(r.record);
         const id = key(obj);
-        if (!primary.has(id) && !seen.has(id)) seen.set(id, obj);
+        if (!primary.has(id) && !seen.has(id)) {
+          seen.set(id, obj);
+          added.push([id, r]);
+        }
         const list = byKind.get(r.kind) ?? [];
         list.push(r.record);
         byKind.set(r.kind, list);
       }
-      if (child.size) for (const [ck, crecs] of byKind) await walk(ck, crecs, child);
+      if (child.size) {
+        for (const [ck, crecs] of byKind) await walk(ck, crecs, child);
+        // Rendered again (in place): an include may put on its records what they render (`custom_fields`).
+        for (const [id, r] of added) seen.set(id, r.kind.render(r.record));
+      }
     }
   }
 

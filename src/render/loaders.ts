@@ -11,6 +11,7 @@ import type { TrackingRequestRecord } from '../storage/repositories/tracking-req
 import type { VesselRow } from '../storage/repositories/vessels.js';
 import type { NotificationLogRow, WebhookView } from '../storage/repositories/webhooks.js';
 import type { RawEventRecord } from '../tracking/raw-events.js';
+import type { CustomFieldValueLoaders } from './custom-field-include.js';
 import type { MetroAreaPlace, PortPlace, RailTerminalPlace, TerminalPlace } from './places.js';
 
 /** An account's shipments and containers and what hangs off a container (services/containers.ts). */
@@ -59,6 +60,8 @@ export interface ResourceLoaders {
   parties: PartyLoaders;
   partyRoles: PartyRoleLoaders;
   trackingRequests: TrackingRequestLoaders;
+  /** Custom-field values on shipments and containers (`include=custom_fields`; services/custom-fields.ts). */
+  customFields: CustomFieldValueLoaders;
 }
 
 /** A notification's attempts and the records its reference object is (services/notifications.ts). */

@@ -75,6 +75,7 @@ export function sharedLoads(loaders: NotificationDocumentLoaders): NotificationD
     places: loaders.places,
     parties: loaders.parties,
     partyRoles: loaders.partyRoles,
+    customFields: loaders.customFields,
     containers: {
       shipments,
       byIds: containersById,

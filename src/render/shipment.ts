@@ -6,6 +6,7 @@ import type { ResourceKind } from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
 import type { RelatedKinds } from './kinds.js';
 import type { ResourceLoaders } from './loaders.js';
+import { customFieldsInclude, customFieldsRelationship } from './custom-field-include.js';
 import { customerInclude } from './party.js';
 import { partyRoleKind } from './party-role.js';
 import { facilityRef, locationInclude, locationRef, portInclude, portRef, terminalInclude } from './places.js';
@@ -76,7 +77,7 @@ const placesOf = (s: ShipmentRecord): PlaceFields => readShipmentSnapshot(s.snap
  * The shipment resource with the reference API's full attribute set. Relationships to places point at the
  * stable reference ids (UUIDv5 of the UN/LOCODE, of the terminal's code) of places the API can render.
  * `party_roles` is on the wire only when the list asked for it (`with_party_roles=true`) or includes it:
- * then the record carries `party_role_ids`.
+ * then the record carries `party_role_ids`; `custom_fields` only when the request includes it (`custom_field_ids`).
  */
 export const shipmentKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): ResourceKind<ShipmentRecord> => ({
   type: 'shipment',
@@ -104,6 +105,7 @@ export const shipmentKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): Reso
         containers: { data: (s.container_ids ?? []).map((id) => ({ id, type: 'container' })) },
         customer: { data: s.customer_id ? { id: s.customer_id, type: 'party' } : null },
         ...(roles ? { party_roles: { data: roles.map((id) => ({ id, type: 'party_role' })) } } : {}),
+        ...customFieldsRelationship(s),
       },
       links: { self: `/v2/shipments/${s.id}` },
     };
@@ -144,6 +146,8 @@ export const shipmentKindOf = (deps: ResourceLoaders, kinds: RelatedKinds): Reso
     destination: locationInclude(deps.places, (s) => [{ locode: s.destination_locode, type: placesOf(s).destination_location_type }]),
     destination_terminal: terminalInclude(deps.places, (s) => [placesOf(s).destination_terminal]),
     line_tracking_stopped_by_user: null,
+    // Extension (docs/extensions.md): the shipment's custom-field values.
+    custom_fields: customFieldsInclude(deps.customFields, 'shipment'),
   },
 });
 

@@ -6,7 +6,15 @@ import { transportEventKind } from './kinds.js';
 import type { TransportEventRow } from '../storage/repositories/containers.js';
 import type { EstimatedEventRow } from '../storage/repositories/notification-reads.js';
 import type { NotificationLogRow, NotificationRow } from '../storage/repositories/webhooks.js';
-import { type IncludeTree, parseInclude, type Ref, type Related, type ResourceKind, type ResourceObject, resolveIncluded } from './jsonapi.js';
+import {
+  type IncludeTree,
+  parseInclude,
+  type Ref,
+  type Related,
+  type ResourceKind,
+  type ResourceObject,
+  resolveIncluded,
+} from './jsonapi.js';
 import { isoSeconds } from '../lib/dates.js';
 import type { NotificationDocumentLoaders } from './loaders.js';
 import { ReferencePlaces } from './places.js';
@@ -392,7 +400,7 @@ const SAMPLE_PLACES = new ReferencePlaces();
 
 /**
  * Loaders that answer from one sample's records: the kinds load their includes from them exactly as they do
- * from the database. The samples have no parties, no raw events and no delivery attempts.
+ * from the database. The samples have no parties, no raw events, no custom fields and no delivery attempts.
  */
 function sampleLoaders(x: NotificationExample): NotificationDocumentLoaders {
   const pick = <T extends { id: string }>(rows: readonly T[], ids: readonly string[]) => rows.filter((r) => ids.includes(r.id));
@@ -409,6 +417,7 @@ function sampleLoaders(x: NotificationExample): NotificationDocumentLoaders {
     trackingRequests: { trackedObjects: async (_, ids) => pick(x.shipments, ids) },
     parties: { byIds: async () => [] },
     partyRoles: { ofShipments: async () => [] },
+    customFields: { valuesFor: async () => [], definitionsByIds: async () => [], optionsOf: async () => [] },
     notifications: {
       logsOf: async () => [],
       transportEventsByIds: async (_, ids) => pick(x.transportEvents, ids),

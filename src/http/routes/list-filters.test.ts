@@ -30,8 +30,9 @@ const FILTERS: Record<string, string[]> = {
     'port_of_discharge',
     'carrier',
     'status',
+    'custom_fields',
   ],
-  '/v2/containers': ['number', 'customer_id', 'customer_name'],
+  '/v2/containers': ['number', 'customer_id', 'customer_name', 'custom_fields'],
   '/v2/containers/board': ['needs'],
   '/v2/tracking_requests': ['request_number', 'status', 'scac', 'request_type', 'created_at', 'updated_at'],
   '/v2/webhook_notifications': ['webhook_id', 'event', 'delivery_status'],
@@ -46,7 +47,10 @@ describe('list filters in /v2/openapi.json', () => {
 
   it('lists the bare forms the shipments list takes, and with_party_roles', () => {
     const names = (doc.paths['/v2/shipments']!.get!.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-    expect(names).toEqual(expect.arrayContaining([...FILTERS['/v2/shipments']!, 'with_party_roles', 'include', 'page']));
+    // filter[custom_fields][<slug>] has no bare form: its names are the account's slugs.
+    const bare = FILTERS['/v2/shipments']!.filter((name) => name !== 'custom_fields');
+    expect(names).toEqual(expect.arrayContaining([...bare, 'with_party_roles', 'include', 'page']));
+    expect(names).not.toContain('custom_fields');
   });
 
   it('lists q on the tracking requests list', () => {
@@ -63,7 +67,17 @@ describe('list filters checked by the schema', () => {
       ['/v2/containers/board?filter[status]=held', 'filter[status]', 'filter[status] is not a filter of the board; it takes filter[needs]'],
       ['/v2/containers?filter=x', 'filter', 'filter must be given as filter[name]=value'],
       ['/v2/tracking_requests?filter[scac][]=MAEU', 'filter[scac]', 'filter[scac] must be a single value'],
-      ['/v2/tracking_requests?filter[created_at][start]=soon', 'filter[created_at][start]', 'filter[created_at][start] must be an ISO 8601 date-time'],
+      [
+        '/v2/tracking_requests?filter[created_at][start]=soon',
+        'filter[created_at][start]',
+        'filter[created_at][start] must be an ISO 8601 date-time',
+      ],
+      [
+        '/v2/containers?filter[custom_fields]=po',
+        'filter[custom_fields]',
+        'filter[custom_fields] must be given as filter[custom_fields][api_slug]=value',
+      ],
+      ['/v2/shipments?filter[custom_fields][po][]=a', 'filter[custom_fields][po]', 'filter[custom_fields][po] must be a single value'],
     ]) {
       const res = await t.app.inject({ url: url!, headers: auth });
       expect(res.statusCode, url).toBe(400);
@@ -89,6 +103,8 @@ describe('list filters checked by the schema', () => {
       '/v2/tracking_requests?filter[status]=succeeded,pending&filter[created_at][end]=2026-03-01',
       '/v2/webhook_notifications?filter[delivery_status]=failed&filter[event]=container.transport.vessel_arrived',
       '/v2/containers?filter[customer_id]=&filter[number]=MSKU%209070323',
+      // A blank custom-field filter is no filter: its slug is not even looked up.
+      '/v2/shipments?filter[custom_fields][nothing_here]=',
     ]) {
       expect((await t.app.inject({ url, headers: auth })).statusCode, url).toBe(200);
     }

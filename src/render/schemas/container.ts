@@ -105,6 +105,9 @@ export const containerResource = resource('container', {
     pod_terminal: toOne('terminal', 'rail_terminal'),
     transport_events: toMany('transport_event'),
     raw_events: toMany('raw_event'),
+    custom_fields: toMany('custom_field')
+      .optional()
+      .meta({ description: 'Extension: present when the request includes `custom_fields` (its values, oldest first).' }),
   }),
 });
 

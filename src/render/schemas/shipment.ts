@@ -59,5 +59,8 @@ export const shipmentResource = linkedResource('shipment', {
     party_roles: toMany('party_role')
       .optional()
       .meta({ description: 'Present when the request asked for it (`with_party_roles=true` or `include=party_roles`).' }),
+    custom_fields: toMany('custom_field')
+      .optional()
+      .meta({ description: 'Extension: present when the request includes `custom_fields` (its values, oldest first).' }),
   }),
 });

@@ -1,6 +1,7 @@
 // An account's containers as the API reads them (the tracking engine writes them: repositories/tracking.ts).
 import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
+import { type CustomFieldMatch, customFieldMatch } from './custom-field-match.js';
 import { listTotal } from './row-counts.js';
 import { changed, changeTag } from './changes.js';
 import type { Containers, RawObservations, Shipments, TransportEvents } from '../schema.generated.js';
@@ -35,6 +36,8 @@ export interface ContainerRecord
   transport_event_ids: TransportEvents['id'][];
   /** Its raw events' ids (set by the container service: they are derived, not stored). */
   raw_event_ids?: string[];
+  /** Its custom-field values' ids, set when a request includes `custom_fields` (render/custom-field-include.ts). */
+  custom_field_ids?: string[];
 }
 
 /**
@@ -75,6 +78,8 @@ export interface ContainerFilter {
   carriers?: string[];
   /** Updated after this instant. */
   updatedAfter?: Date;
+  /** Custom-field values it holds (every one): `filter[custom_fields][<slug>]`, see `customFieldMatch`. */
+  customFields?: CustomFieldMatch[];
 }
 
 /** The account's containers, newest first. */
@@ -111,6 +116,7 @@ export async function listContainers(
   }
   if (filter.carriers) add((n) => `s.shipping_line_scac = ANY(${n}::text[])`, filter.carriers);
   if (filter.updatedAfter) add((n) => `c.updated_at > ${n}`, filter.updatedAfter);
+  for (const match of filter.customFields ?? []) where.push(customFieldMatch('c.id', match, values));
   const clause = where.join(' AND ');
   // The page's ids first, walking only the account's index (created_at DESC, id DESC), then those rows (see
   // listShipments). The shipment only when a filter reads it (every container has one: no row is lost without it).
@@ -134,6 +140,14 @@ export async function containersOfShipments(q: Queryable, accountId: string, shi
   return q.query<ContainerRecord>(
     `${SELECT} WHERE c.account_id = $1 AND c.shipment_id = ANY($2::uuid[]) ORDER BY c.created_at DESC, c.id DESC`,
     [accountId, shipmentIds],
+  );
+}
+
+/** The numbers of a shipment's containers (where initial custom fields name one). */
+export async function containerNumbersOf(q: Queryable, accountId: string, shipmentId: string): Promise<{ id: string; number: string }[]> {
+  return q.query<{ id: string; number: string }>(
+    'SELECT id, number FROM containers WHERE account_id = $1 AND shipment_id = $2 ORDER BY created_at, id',
+    [accountId, shipmentId],
   );
 }
 

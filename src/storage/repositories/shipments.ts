@@ -1,6 +1,7 @@
 import { normalizeContainerNumber } from '../../domain/container-number.js';
 import { containsPattern } from '../../lib/lists.js';
 import { one, type Queryable } from '../db.js';
+import { type CustomFieldMatch, customFieldMatch } from './custom-field-match.js';
 import type { EstimatedEventRow } from './notification-reads.js';
 import { listTotal } from './row-counts.js';
 import { changed, changeTag } from './changes.js';
@@ -71,6 +72,8 @@ export interface ShipmentRecord
   predicted_speed_knots?: VesselPodEtas['speed_knots'] | null;
   /** Its party roles' ids (set by the service that renders it: not selected here). */
   party_role_ids?: string[];
+  /** Its custom-field values' ids, set when a request includes `custom_fields` (render/custom-field-include.ts). */
+  custom_field_ids?: string[];
 }
 
 // The POD vessel's predicted arrival at the POD (vessel_pod_etas) comes along: shipments render it.
@@ -104,6 +107,8 @@ export interface ShipmentFilter {
   ports?: string[];
   /** Updated after this instant. */
   updatedAfter?: Date;
+  /** Custom-field values it holds (every one): `filter[custom_fields][<slug>]`, see `customFieldMatch`. */
+  customFields?: CustomFieldMatch[];
 }
 
 export async function listShipments(
@@ -160,6 +165,7 @@ export async function listShipments(
     );
   }
   if (filter.updatedAfter) add((n) => `s.updated_at > ${n}`, filter.updatedAfter);
+  for (const match of filter.customFields ?? []) where.push(customFieldMatch('s.id', match, values));
   const clause = where.join(' AND ');
   // The page's ids first, walking only the account's index (created_at DESC, id DESC): a deep page skips
   // its offset there, not through the full rows with their containers and predicted ETA. Then those rows.

@@ -3,6 +3,7 @@
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { containerKind } from '../../../render/kinds.js';
 import { parseInclude, resolveIncluded } from '../../../render/jsonapi.js';
+import { attachCustomFields } from '../../../render/custom-field-include.js';
 import { selfUrl, sendCachedDocument } from '../../reply.js';
 
 import { shipmentDocumentTags } from '../../../services/document-cache.js';
@@ -17,7 +18,8 @@ export default function getContainer(app: App, deps: HttpDeps) {
       schema: {
         tags: ['containers'],
         summary: 'Get a container',
-        description: 'Every attribute of the container; `include=shipment` sideloads its shipment.',
+        description:
+          'Every attribute of the container; `include=shipment` sideloads its shipment; the extension `include=custom_fields` adds the `custom_fields` relationship and the values.',
         params: idParams,
         querystring: includeQuery,
         response: { 200: described(resourceDocument(containerResource), 'The container'), ...errorResponses(400, 404, ...API_ERRORS) },
@@ -30,6 +32,7 @@ export default function getContainer(app: App, deps: HttpDeps) {
       return sendCachedDocument(reply, req, deps.documents, accountId, async () => {
         const include = parseInclude(req.query.include, kind);
         const container = await deps.containers.get(accountId, id);
+        if (include.has('custom_fields')) await attachCustomFields(deps.customFields, accountId, 'container', [container]);
         const included = await resolveIncluded(kind, [container], include);
         return {
           document: { data: kind.render(container), included, links: { self: selfUrl(deps.config.publicUrl, req) } },

@@ -10,6 +10,7 @@ import { isCalendarDate } from '../../../lib/dates.js';
 import { isUuid } from '../../../lib/ids.js';
 import type { ShipmentFilter } from '../../../services/shipments.js';
 import { CONTAINER_STATUSES } from '../../../services/containers.js';
+import { customFieldsFilter } from '../../custom-field-filter.js';
 import { oneValue } from '../../query.js';
 import { listQuery } from '../../schemas.js';
 import { parameterOf, sentence } from '../../validation-messages.js';
@@ -114,7 +115,7 @@ export const shipmentsQuery = listQuery
   .extend({
     ...FILTERS,
     filter: z
-      .object(FILTERS, { error: 'must be given as filter[name]=value' })
+      .object({ ...FILTERS, custom_fields: customFieldsFilter }, { error: 'must be given as filter[name]=value' })
       .catchall(z.unknown())
       .optional()
       .describe('The same filters as filter[name]=value'),
@@ -139,7 +140,10 @@ export const shipmentsQuery = listQuery
 
 type ShipmentsQuery = z.output<typeof shipmentsQuery>;
 
-/** The filter the query asks for (the filter[…] form of each name, else the bare one). */
+/**
+ * The filter the query asks for (the filter[…] form of each name, else the bare one). `filter[custom_fields]` is
+ * not here: its slugs are the account's, read by the route (http/custom-field-filter.ts).
+ */
 export function shipmentFilter(query: ShipmentsQuery): ShipmentFilter {
   const f = query.filter ?? {};
   const pick = <K extends keyof typeof FILTERS>(name: K) => f[name] ?? query[name];

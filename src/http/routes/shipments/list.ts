@@ -4,6 +4,8 @@ import { shipmentKind } from '../../../render/kinds.js';
 import { errorBody } from '../../errors.js';
 import { sendDocument } from '../../reply.js';
 import { attachPartyRoles } from '../../../render/shipment.js';
+import { attachCustomFields } from '../../../render/custom-field-include.js';
+import { customFieldMatches } from '../../custom-field-filter.js';
 import { listDocument, shipmentResource } from '../../../render/schemas.js';
 import { API_ERRORS, described, errorResponses, shipmentFilterErrors } from '../../schemas.js';
 import { sendPage } from '../handlers.js';
@@ -26,12 +28,15 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
           '`port_of_lading` / `port_of_discharge` (UN/LOCODEs, `x[]=` or comma list), `customer_id`, `customer_name`.',
           "Invalid filter values answer 422 with the reference's top-level `error` array (and JSON:API `errors`).",
           '`with_party_roles=true` adds the `party_roles` relationship.',
+          'Extensions: `filter[custom_fields][<api_slug>]=<value>` (422 for an unknown slug or a value its type cannot read) and',
+          '`include=custom_fields` (the `custom_fields` relationship and the values in `included`).',
         ].join(' '),
         querystring: shipmentsQuery,
         response: {
           200: described(listDocument(shipmentResource), 'A page of shipments'),
           // 400: a parameter that is not even a value (an object, a name given twice), or include and paging.
           ...errorResponses(400, ...API_ERRORS),
+          // Also a filter[custom_fields][…] the account's definitions cannot read (JSON:API errors only).
           422: shipmentFilterErrors,
         },
       },
@@ -53,6 +58,8 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
       }
       const accountId = accountOf(req).id;
       const filter = shipmentFilter(req.query);
+      const customFields = await customFieldMatches(deps.customFields, accountId, 'Shipment', req.query.filter?.custom_fields);
+      if (customFields.length) filter.customFields = customFields;
       const withPartyRoles = req.query.with_party_roles === 'true';
       return sendPage(reply, req, deps.config.publicUrl, {
         kind,
@@ -61,6 +68,7 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
         load: async (page, include) => {
           const found = await deps.shipments.list(accountId, filter, page);
           if (withPartyRoles || include?.has('party_roles')) await attachPartyRoles(deps, accountId, found.items);
+          if (include?.has('custom_fields')) await attachCustomFields(deps.customFields, accountId, 'shipment', found.items);
           return found;
         },
       });

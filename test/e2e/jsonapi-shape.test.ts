@@ -237,6 +237,8 @@ describe('JSON:API documents of every read endpoint', () => {
 
     // API keys (the account's own, masked).
     await read('/v2/api_keys', '/v2/api_keys');
+    // The account itself (plan and API trial).
+    await read('/v2/account', '/v2/account');
 
     // Webhooks and their notifications (with their attempt logs), and a sample of every event.
     for (const id of await ids('/v2/webhooks?page[size]=100')) await read('/v2/webhooks/:id', `/v2/webhooks/${id}`);

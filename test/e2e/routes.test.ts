@@ -599,6 +599,13 @@ const SPECS: RouteSpec<Fx>[] = [
   },
   // Every key of the account in one answer (an account has a handful): not paged.
   { method: 'GET', route: '/v2/api_keys', owner: 'account', list: true, paged: false },
+  // The caller's own account (plan and API trial): another account's key reads its own.
+  {
+    method: 'GET',
+    route: '/v2/account',
+    owner: 'account',
+    except: { tenant: 'names no record: a key reads its own account (test/e2e/api-trial.test.ts checks it is the caller’s)' },
+  },
   { method: 'DELETE', route: '/v2/api_keys/:id', owner: 'account', id: (f) => f.freshApiKey(), status: 204 },
 
   // ---- webhook notifications ----

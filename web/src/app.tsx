@@ -172,6 +172,10 @@ function TopBar({ session, path }: { session: Session | null; path: string }) {
               </nav>
               <div class="account">
                 {session.sandbox && <span class="badge badge-info">Sandbox</span>}
+                {/* The plan, beside the account: its API access is on the Developers page (GET /v2/account). */}
+                <span class="badge badge-neutral" title="Plan">
+                  {session.account.plan === 'free' ? 'Free plan' : 'Unlimited'}
+                </span>
                 <span class="account-name" title={session.user.email}>
                   {session.account.name}
                   <span class="visually-hidden">, signed in as {session.user.email}</span>

@@ -77,6 +77,15 @@ describe.skipIf(gate.skip)('web app smoke (real browser)', () => {
     expect(new URL(page.url()).pathname).toBe('/shipments');
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     expect(await page.getByText(COMPANY).first().isVisible()).toBe(true);
+    // A free account (TIDEMARK_DEFAULT_PLAN): its plan beside it, and on the Developers page what its API keys need
+    // to read tracking data (docs/api.md "Plans and the API trial"); the web app itself is never gated.
+    expect(await page.locator('.account').getByText('Free plan').isVisible()).toBe(true);
+    await open(page, '/developers', 'Developers');
+    const access = page.getByRole('region', { name: 'Plan and API access' });
+    await access.getByText('Needs an API trial', { exact: true }).waitFor();
+    expect(await access.textContent()).toMatch(
+      /Free \(up to 10 active containers\).*No trial.*ask the operator of this Tidemark to start one/,
+    );
 
     // The session is an http-only cookie.
     const cookies = await page.context().cookies();

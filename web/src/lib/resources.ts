@@ -22,6 +22,7 @@ export type WebhookAttributes = Attributes<'webhook'>;
 export type WebhookNotificationAttributes = Attributes<'webhook_notification'>;
 export type WebhookNotificationLogAttributes = Attributes<'webhook_notification_log'>;
 export type ApiKeyAttributes = Attributes<'api_key'>;
+export type AccountAttributes = Attributes<'account'>;
 
 // Custom fields (their definitions are made with the API; the pages show and edit values).
 export type CustomFieldDefinitionAttributes = Attributes<'custom_field_definition'>;

@@ -1,5 +1,6 @@
 // `/developers`: API keys and webhooks.
 import { Page } from '../components/Page';
+import { ApiAccess } from './developers/ApiAccess';
 import { ApiKeys } from './developers/ApiKeys';
 import { Webhooks } from './developers/Webhooks';
 
@@ -10,6 +11,7 @@ export default function Developers() {
         Tidemark's REST API is at <code>{window.location.origin}/v2</code>, wire-compatible with the Terminal49 API v2. The reference is at{' '}
         <a href="/docs">/docs</a>.
       </p>
+      <ApiAccess />
       <ApiKeys />
       <Webhooks />
     </Page>

@@ -86,7 +86,7 @@ export function registerCopyDatabaseCommand(program: Command, deps: CopyCommandD
     .description('Move the database')
     .command('copy')
     .description(
-      'Copy everything from the PGlite data directory to an empty PostgreSQL database, in one transaction, checked table by table; the data directory is left as it was (stop the server first)',
+      'Copy everything from the PGlite data directory to an empty PostgreSQL database, in one transaction, checked table by table; the data directory stays as it is, your way back (stop the server first)',
     )
     .option('--to <url>', 'the PostgreSQL database to copy to (default DATABASE_URL)')
     .addOption(deps.dataDirOption())

@@ -172,6 +172,7 @@ export function makeServices(
   });
   // What notification documents load their includes from (render/loaders.ts): the services the API renders with.
   const containers = new ContainerService(db, clocks);
+  const customFields = new CustomFieldService(db, clocks.wall);
   const trackingRequests = new TrackingRequestService(db, clocks, jobs, shippingLines);
   const places = new PlaceService({ sandbox: config.sandbox.enabled });
   const parties = new PartyService(db, clocks.wall);
@@ -181,7 +182,7 @@ export function makeServices(
     wall: clocks.wall,
     transport,
     // The same documents the API serves, rendered by the same resource kinds from the same services.
-    documents: { containers, places, vessels, parties, partyRoles, trackingRequests, notifications, webhooks },
+    documents: { containers, places, vessels, parties, partyRoles, trackingRequests, customFields, notifications, webhooks },
     publicUrl: config.publicUrl,
     secrets: (webhook, now) => webhooks.signingSecrets(webhook, now),
     settings: delivery,
@@ -219,7 +220,7 @@ export function makeServices(
     }),
     parties,
     partyRoles,
-    customFields: new CustomFieldService(db, clocks.wall),
+    customFields,
     shipments: new ShipmentService(db, trackingEngine, clocks.wall),
     containers,
     shippingLines,

@@ -50,7 +50,8 @@ const GATED = new Set(TRACKING_DATA_ROUTES);
 
 /** onRoute: marks a tracking-data route and documents its 403 (the OpenAPI document lists every status it answers). */
 export function markTrackingDataRoute(route: RouteOptions): void {
-  const gated = [route.method].flat().some((m) => GATED.has(`${m} ${route.url}`));
+  // HEAD is the GET without its body: the same route for the gate.
+  const gated = [route.method].flat().some((m) => GATED.has(`${m === 'HEAD' ? 'GET' : m} ${route.url}`));
   if (!gated) return;
   route.config = { ...(route.config as object), trackingData: true } as typeof route.config;
   const schema = route.schema as { response?: Record<string, unknown> } | undefined;

@@ -168,6 +168,9 @@ describe('the API trial gate on /v2', () => {
       expect(checked.kind, r.route).toBe('valid');
     }
 
+    // HEAD is refused like the GET it stands for.
+    expect((await t.app.inject({ method: 'HEAD', url: `/v2/containers/${h.container}`, headers: h.auth })).statusCode).toBe(403);
+
     const trial = await startTrial(h.name);
     expect(await statuses(t, h)).toEqual(expected(h));
 

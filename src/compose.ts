@@ -173,7 +173,7 @@ export function makeServices(
   // What notification documents load their includes from (render/loaders.ts): the services the API renders with.
   const containers = new ContainerService(db, clocks);
   const customFields = new CustomFieldService(db, clocks.wall);
-  const trackingRequests = new TrackingRequestService(db, clocks, jobs, shippingLines);
+  const trackingRequests = new TrackingRequestService(db, clocks, jobs, shippingLines, customFields);
   const places = new PlaceService({ sandbox: config.sandbox.enabled });
   const parties = new PartyService(db, clocks.wall);
   const partyRoles = new PartyRoleService(db, clocks.wall);

@@ -5,6 +5,13 @@ import type { Account } from '../domain/account.js';
 import type { Clocks } from '../domain/clock.js';
 import { checkContainerNumber } from '../domain/container-number.js';
 import { type ErrorItem, notFound, TidemarkError, validationFailed } from '../domain/errors.js';
+import {
+  type InitialCustomFields,
+  MAX_STAGED,
+  type StagedContainerValue,
+  stagedNumberProblem,
+  stagedValueProblem,
+} from '../domain/initial-custom-fields.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { carrierByScac } from '../sources/reference/index.js';
 import { TEST_SCAC } from '../sources/registry.js';
@@ -12,6 +19,7 @@ import type { Db } from '../storage/db.js';
 import { findParty } from '../storage/repositories/parties.js';
 import { findShipmentsByIds } from '../storage/repositories/shipments.js';
 import * as repo from '../storage/repositories/tracking-requests.js';
+import type { CustomFieldService } from './custom-fields.js';
 import type { JobSender } from './jobs.js';
 import type { ShippingLineService } from './shipping-lines.js';
 
@@ -36,6 +44,8 @@ export interface NewTrackingRequestInput {
   refNumbers: string[];
   shipmentTags: string[];
   customerId: string | null;
+  /** Values staged for the shipment and its containers, applied once the request resolves (docs/custom-fields.md). */
+  initialCustomFields?: InitialCustomFields | null;
 }
 
 const ATTR = '/data/attributes';
@@ -51,6 +61,7 @@ export class TrackingRequestService {
     private readonly clocks: Clocks,
     private readonly jobs: JobSender,
     private readonly shippingLines: ShippingLineService,
+    private readonly customFields: Pick<CustomFieldService, 'checkValues'>,
   ) {}
 
   /**
@@ -136,6 +147,7 @@ export class TrackingRequestService {
           code: 'not_found',
         });
     }
+    if (input.initialCustomFields) items.push(...(await this.checkInitialCustomFields(account.id, input.initialCustomFields)));
     if (items.length) throw validationFailed(items);
 
     const now = this.clocks.wall.now();
@@ -160,10 +172,49 @@ export class TrackingRequestService {
         next_attempt_at: this.clocks.world.now(),
         created_at: now,
         updated_at: now,
+        initial_custom_fields: stagedOrNull(input.initialCustomFields),
       });
       await this.jobs.enqueue(tx, TRACKING_ATTEMPT_JOB, { trackingRequestId: record.id });
       return record;
     });
+  }
+
+  /**
+   * The problems of staged values, checked now against the account's Shipment and Container definitions (slug, value
+   * for its data type, options, validation), each pointing at the item: nothing is stored when there is one.
+   */
+  private async checkInitialCustomFields(accountId: string, staged: InitialCustomFields): Promise<ErrorItem[]> {
+    const base = `${ATTR}/initial_custom_fields`;
+    const title = 'Invalid initial custom field';
+    const items: ErrorItem[] = [];
+    const lists: { key: string; entityType: 'Shipment' | 'Container'; values: readonly StagedContainerValue[] }[] = [
+      { key: 'shipment', entityType: 'Shipment', values: staged.shipment },
+      { key: 'containers', entityType: 'Container', values: staged.containers },
+    ];
+    for (const { key, entityType, values } of lists) {
+      if (values.length > MAX_STAGED) {
+        items.push({
+          title,
+          detail: `At most ${MAX_STAGED} values can be staged for the ${key}`,
+          pointer: `${base}/${key}`,
+          code: 'too_long',
+        });
+        continue;
+      }
+      const at = (index: number, field: string) => `${base}/${key}/${index}/${field}`;
+      for (const [index, item] of values.entries()) {
+        const missing = stagedValueProblem(item);
+        if (missing) items.push({ title, detail: missing, pointer: at(index, 'value'), code: 'blank' });
+        const number = stagedNumberProblem(item.number);
+        if (number) items.push({ title, detail: number, pointer: at(index, 'number'), code: 'invalid' });
+      }
+      const problems = await this.customFields.checkValues(accountId, entityType, values);
+      for (const p of problems) {
+        if (p.field === 'value' && values[p.index]?.value === undefined) continue; // said above
+        items.push({ title, detail: p.detail, pointer: at(p.index, p.field), code: 'invalid' });
+      }
+    }
+    return items;
   }
 
   list(accountId: string, filter: repo.TrackingRequestFilter, page: { limit: number; offset: number }) {
@@ -189,6 +240,12 @@ export class TrackingRequestService {
   trackedObjects(accountId: string, shipmentIds: string[]) {
     return findShipmentsByIds(this.db, accountId, shipmentIds);
   }
+}
+
+/** What is stored with the request: null when nothing is staged. */
+function stagedOrNull(staged: InitialCustomFields | null | undefined): InitialCustomFields | null {
+  if (!staged || (staged.shipment.length === 0 && staged.containers.length === 0)) return null;
+  return staged;
 }
 
 /** Trimmed; container numbers upper-case without spaces or dashes, other numbers upper-case. */

@@ -1,6 +1,7 @@
 // An attempt at a tracking request: pick the carrier, find (or make) the shared tracked shipment, reuse what another
 // account's tracking fetched a moment ago or fetch now, and start the account following it — its shipment, its
-// baseline (containers created, history stored, nothing else announced) and `tracking_request.succeeded`.
+// baseline (containers created, history stored, nothing else announced), the custom-field values staged with the
+// request and `tracking_request.succeeded`.
 import { readStoredState } from '../../tracking/stored.js';
 import type { Account } from '../../domain/account.js';
 import { newId } from '../../lib/ids.js';
@@ -19,6 +20,7 @@ import { shipmentColumns, writeAccountShipments } from './account-shipments.js';
 import { commitRefreshes } from './commit.js';
 import { type EngineContext, FRESH_ENOUGH_MS, leaseUntil } from './context.js';
 import { gather, type RefreshFindings } from './gather.js';
+import { applyInitialCustomFields } from './initial-custom-fields.js';
 import { attemptAgainSoon, attemptState, finishAttempt } from './request-outcome.js';
 import { recordHealth } from './source-health.js';
 import { stopAccountShipment } from './stop-resume.js';
@@ -191,6 +193,8 @@ async function startFollowing(
     ],
     worldNow,
   );
+  // The shipment and its containers exist now: the values staged with the request go on them, in this transaction.
+  await applyInitialCustomFields(ctx, tx, req, shipmentId);
   const done = await finishAttempt(ctx, tx, req, null, worldNow, scac, shipmentId);
   await recordAccountEvent(ctx, tx, account.id, 'tracking_request.succeeded', worldNow, {
     tracking_request_id: done.id,

@@ -6,8 +6,13 @@ import type { TrackingRequests } from '../schema.generated.js';
 export type RequestType = 'bill_of_lading' | 'booking_number' | 'container';
 export type TrackingRequestStatus = 'pending' | 'awaiting_manifest' | 'created' | 'failed' | 'tracking_stopped';
 
+/** The staged initial custom fields' bookkeeping: the engine's, never rendered (examples and fakes may leave it out). */
+type InitialCustomFieldColumns = 'initial_custom_fields' | 'initial_custom_fields_applied_at' | 'initial_custom_fields_skipped';
+
 /** A tracking request as stored (wire attribute names where the API has them). */
-export interface TrackingRequestRecord extends TrackingRequests {
+export interface TrackingRequestRecord
+  extends Omit<TrackingRequests, InitialCustomFieldColumns>,
+    Partial<Pick<TrackingRequests, InitialCustomFieldColumns>> {
   request_type: RequestType;
   /** Empty until auto-detection picks a carrier. */
   scac: TrackingRequests['scac'];
@@ -30,14 +35,14 @@ export type NewTrackingRequest = Pick<
   | 'next_attempt_at'
   | 'created_at'
   | 'updated_at'
->;
+> & { initial_custom_fields?: unknown };
 
 export async function insertTrackingRequest(q: Queryable, r: NewTrackingRequest): Promise<TrackingRequestRecord> {
   const row = await one<TrackingRequestRecord>(
     q,
     `INSERT INTO tracking_requests (id, account_id, request_type, request_number, scac, auto_detect_scac, ref_numbers,
-       shipment_tags, customer_id, status, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12) RETURNING *`,
+       shipment_tags, customer_id, status, next_attempt_at, created_at, updated_at, initial_custom_fields)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $13) RETURNING *`,
     [
       r.id,
       r.account_id,
@@ -51,6 +56,7 @@ export async function insertTrackingRequest(q: Queryable, r: NewTrackingRequest)
       r.next_attempt_at,
       r.created_at,
       r.updated_at,
+      r.initial_custom_fields === undefined || r.initial_custom_fields === null ? null : JSON.stringify(r.initial_custom_fields),
     ],
   );
   return row!;
@@ -210,4 +216,25 @@ export async function countActiveContainers(q: Queryable, accountId: string): Pr
     [accountId],
   );
   return row?.n ?? 0;
+}
+
+/**
+ * The request's staged `initial_custom_fields`, marked applied at `now` in the caller's transaction; undefined when it
+ * has none or they were applied already. The row lock makes a second attempt that raced this one wait and find them
+ * applied, so they are taken once.
+ */
+export async function takeInitialCustomFields(q: Queryable, id: string, now: Date): Promise<unknown> {
+  const row = await one<{ staged: unknown }>(
+    q,
+    `UPDATE tracking_requests SET initial_custom_fields_applied_at = $2
+     WHERE id = $1 AND initial_custom_fields IS NOT NULL AND initial_custom_fields_applied_at IS NULL
+     RETURNING initial_custom_fields AS staged`,
+    [id, now],
+  );
+  return row?.staged;
+}
+
+/** What of the request's initial custom fields was not applied, and why. */
+export async function recordSkippedInitialCustomFields(q: Queryable, id: string, skipped: unknown[]): Promise<void> {
+  await q.query('UPDATE tracking_requests SET initial_custom_fields_skipped = $2 WHERE id = $1', [id, JSON.stringify(skipped)]);
 }

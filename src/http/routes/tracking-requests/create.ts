@@ -8,6 +8,29 @@ import { trackingRequestKind } from '../../../render/tracking-request.js';
 import { resourceDocument, trackingRequestResource } from '../../../render/schemas.js';
 import { API_ERRORS, described, errorResponses, oneOrList, WRITE_ERRORS } from '../../schemas.js';
 
+/** A value staged for the shipment or its containers; which JSON kinds it takes is its definition's data type's. */
+const stagedValue = z.object({
+  api_slug: z.string().describe('The api_slug of one of the account’s definitions (Shipment or Container)'),
+  value: z.unknown().meta({ description: 'The value, as the definition’s data type takes it (docs/custom-fields.md); null stages none.' }),
+});
+
+/** `initial_custom_fields`: checked at once, applied once when the request resolves (docs/custom-fields.md). */
+const initialCustomFields = z
+  .object({
+    shipment: z.array(stagedValue).nullish(),
+    containers: z
+      .array(
+        stagedValue.extend({
+          number: z.string().nullish().describe('The container it goes to; missing or "" for every container of the shipment'),
+        }),
+      )
+      .nullish(),
+  })
+  .nullish()
+  .describe(
+    'Custom-field values for the shipment and its containers, checked against the account’s definitions now (422) and applied once, in the transaction that makes the shipment.',
+  );
+
 const body = z.object({
   data: z.object({
     type: z.literal('tracking_request').optional(),
@@ -18,6 +41,7 @@ const body = z.object({
       auto_detect_vocc_scac: z.boolean().nullish(),
       ref_numbers: oneOrList(z.string()).nullish(),
       shipment_tags: oneOrList(z.string()).nullish(),
+      initial_custom_fields: initialCustomFields,
     }),
     relationships: z
       .object({
@@ -39,7 +63,8 @@ export default function createTrackingRequest(app: App, deps: HttpDeps) {
         description:
           'Answers 201 at once with status `pending`; a worker asks the carrier and the request becomes `created` (with its shipment as `tracked_object`), `awaiting_manifest` or `failed`. Without `scac`, set `auto_detect_vocc_scac: true` to let Tidemark pick the carrier.',
         body,
-        // 422 also for an unknown carrier or customer, a number the carrier cannot track, the free plan's cap;
+        // 422 also for an unknown carrier or customer, a number the carrier cannot track, the free plan's cap, an
+        // initial custom field whose slug or value the account's definitions refuse;
         // 429 from its own bucket (create_tracking_request).
         response: {
           201: described(
@@ -61,6 +86,9 @@ export default function createTrackingRequest(app: App, deps: HttpDeps) {
         refNumbers: attributes.ref_numbers ?? [],
         shipmentTags: attributes.shipment_tags ?? [],
         customerId: relationships?.customer?.data?.id ?? null,
+        initialCustomFields: attributes.initial_custom_fields
+          ? { shipment: attributes.initial_custom_fields.shipment ?? [], containers: attributes.initial_custom_fields.containers ?? [] }
+          : null,
       });
       const included: ResourceObject[] = [];
       const line = record.scac ? deps.shippingLines.list(account).find((c) => c.scac === record.scac) : undefined;

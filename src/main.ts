@@ -263,7 +263,7 @@ export function buildCli(): Command {
         async (db) => {
           for (const a of await new AccountService(systemClock).list(db)) {
             process.stdout.write(
-              `${a.name}  plan ${a.plan}  features ${a.features.join(',') || '(none)'}  created ${a.createdAt.toISOString()}\n`,
+              `${a.name}  plan ${a.plan}  features ${a.features.join(',') || '(none)'}  created ${a.createdAt.toISOString()}${a.apiTrial ? `  api trial ends ${a.apiTrial.endsAt.toISOString()}` : ''}${a.firstAccount ? '  first account' : ''}\n`,
             );
           }
         },

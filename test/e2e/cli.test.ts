@@ -73,6 +73,9 @@ describe.skipIf(onServer())('tidemark on a PGlite data directory (the PostgreSQL
     expect(Date.parse(ends!) - Date.parse(started!)).toBe(3 * 86_400_000);
     const ended = await tidemark(['accounts', 'trial', 'end', 'initech', '--data-dir', dataDir]);
     expect(ended.stdout.trim()).toMatch(/^initech: plan free, API trial \S+ → \S+ \(API reads refused\)$/);
+    const accountsListed = await tidemark(['accounts', 'list', '--data-dir', dataDir]);
+    expect(accountsListed.stdout).toMatch(/^operator {2}plan unlimited .* first account$/m);
+    expect(accountsListed.stdout).toMatch(/^initech {2}plan free .* api trial ends \S+$/m);
     const listed = await tidemark(['keys', 'list', '--account', 'acme', '--data-dir', dataDir]);
     expect(listed.stdout).toContain(`${key.slice(0, 7)}…${key.slice(-4)}`);
     expect(listed.stdout).not.toContain(key);

@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { CONTAINER_STATUSES, type ContainerFilter } from '../../services/containers.js';
 import type { ToolContext } from '../context.js';
+import { customFieldsOf, customFieldsOutput } from '../custom-fields.js';
 import { kinds, renderWith } from '../render.js';
 import { guarded, lowerList, ok, pageOf, pagingInput, pagingOf, pagingOutput, READ_ONLY, resourceOutput, upperList } from '../results.js';
 import { CONTAINER_INCLUDES } from './get-container.js';
@@ -27,7 +28,14 @@ export function registerListContainers(server: McpServer, { deps, account }: Too
           .describe(`Related data to add: ${CONTAINER_INCLUDES.join(', ')} (array or comma-separated)`),
         ...pagingInput,
       },
-      outputSchema: { items: z.array(resourceOutput), included: z.array(resourceOutput), meta: pagingOutput },
+      outputSchema: {
+        items: z.array(resourceOutput),
+        included: z.array(resourceOutput),
+        meta: pagingOutput,
+        custom_fields: z
+          .record(z.string(), customFieldsOutput)
+          .describe("The account's own custom fields of each item that has any, by the item's id"),
+      },
       annotations: READ_ONLY,
     },
     (input) =>
@@ -45,10 +53,17 @@ export function registerListContainers(server: McpServer, { deps, account }: Too
         const { items, total } = await deps.containers.list(account.id, filter, page);
         const { data, included } = await renderWith(kind, items, include);
         const meta = pagingOf(page, total);
+        const fields = await customFieldsOf(
+          deps,
+          account.id,
+          'container',
+          items.map((i) => i.id),
+        );
         return ok(`${total} container(s) match; page ${meta.page} of ${meta.total_pages} shows ${items.length}.`, {
           items: data,
           included,
           meta,
+          custom_fields: Object.fromEntries([...fields].filter(([, f]) => f.length > 0)),
         });
       }),
   );

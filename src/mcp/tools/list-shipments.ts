@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONTAINER_STATUSES } from '../../services/containers.js';
 import type { ShipmentFilter } from '../../services/shipments.js';
 import type { ToolContext } from '../context.js';
+import { customFieldsOf, customFieldsOutput } from '../custom-fields.js';
 import { kinds, renderWith } from '../render.js';
 import { guarded, lowerList, ok, pageOf, pagingInput, pagingOf, pagingOutput, READ_ONLY, resourceOutput, upperList } from '../results.js';
 
@@ -26,7 +27,14 @@ export function registerListShipments(server: McpServer, { deps, account }: Tool
         include_containers: z.boolean().optional().describe("Include each shipment's containers (default false)"),
         ...pagingInput,
       },
-      outputSchema: { items: z.array(resourceOutput), included: z.array(resourceOutput), meta: pagingOutput },
+      outputSchema: {
+        items: z.array(resourceOutput),
+        included: z.array(resourceOutput),
+        meta: pagingOutput,
+        custom_fields: z
+          .record(z.string(), customFieldsOutput)
+          .describe("The account's own custom fields of each item that has any, by the item's id"),
+      },
       annotations: READ_ONLY,
     },
     (input) =>
@@ -45,10 +53,17 @@ export function registerListShipments(server: McpServer, { deps, account }: Tool
         const { items, total } = await deps.shipments.list(account.id, filter, page);
         const { data, included } = await renderWith(kind, items, input.include_containers ? ['containers'] : []);
         const meta = pagingOf(page, total);
+        const fields = await customFieldsOf(
+          deps,
+          account.id,
+          'shipment',
+          items.map((i) => i.id),
+        );
         return ok(`${total} shipment(s) match; page ${meta.page} of ${meta.total_pages} shows ${items.length}.`, {
           items: data,
           included,
           meta,
+          custom_fields: Object.fromEntries([...fields].filter(([, f]) => f.length > 0)),
         });
       }),
   );

@@ -1,6 +1,7 @@
 // GET /v2/shipments: the account's shipments, newest first, with the reference API's filters.
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { shipmentKind } from '../../../render/kinds.js';
+import { type ErrorItem, TidemarkError } from '../../../domain/errors.js';
 import { errorBody } from '../../errors.js';
 import { sendDocument } from '../../reply.js';
 import { attachPartyRoles } from '../../../render/shipment.js';
@@ -36,12 +37,18 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
           200: described(listDocument(shipmentResource), 'A page of shipments'),
           // 400: a parameter that is not even a value (an object, a name given twice), or include and paging.
           ...errorResponses(400, ...API_ERRORS),
-          // Also a filter[custom_fields][…] the account's definitions cannot read (JSON:API errors only).
+          // Also a filter[custom_fields][…] the account's definitions cannot read.
           422: shipmentFilterErrors,
         },
       },
     },
     async (req, reply) => {
+      // The reference answers invalid shipment filters with `error` (not `errors`); JSON:API clients get both.
+      const refuse = (items: ErrorItem[]) =>
+        sendDocument(reply, 422, {
+          error: items.map(({ title, detail }) => ({ title, detail })),
+          ...errorBody(422, items, String(req.id)),
+        });
       const refused = req.validationError;
       if (refused) {
         const items = referenceItems(refused.validation);
@@ -50,16 +57,18 @@ export default function listShipmentsRoute(app: App, deps: HttpDeps) {
           refused.validation = refused.validation.filter((issue: Parameters<typeof referenceItems>[0][number]) => !referenceItems([issue]));
           throw refused;
         }
-        // The reference answers invalid shipment filters with `error` (not `errors`); JSON:API clients get both.
-        return sendDocument(reply, 422, {
-          error: items.map(({ title, detail }) => ({ title, detail })),
-          ...errorBody(422, items, String(req.id)),
-        });
+        return refuse(items);
       }
       const accountId = accountOf(req).id;
       const filter = shipmentFilter(req.query);
-      const customFields = await customFieldMatches(deps.customFields, accountId, 'Shipment', req.query.filter?.custom_fields);
-      if (customFields.length) filter.customFields = customFields;
+      try {
+        const customFields = await customFieldMatches(deps.customFields, accountId, 'Shipment', req.query.filter?.custom_fields);
+        if (customFields.length) filter.customFields = customFields;
+      } catch (err) {
+        // A filter[custom_fields][…] the account's definitions cannot read: the same 422 as the other filters.
+        if (err instanceof TidemarkError && err.code === 'validation_failed') return refuse(err.items);
+        throw err;
+      }
       const withPartyRoles = req.query.with_party_roles === 'true';
       return sendPage(reply, req, deps.config.publicUrl, {
         kind,

@@ -37,8 +37,10 @@ const FILTER_CASES: Record<string, string[]> = {
     'filter[status]=lost',
     'with_party_roles=maybe',
     'filter[number][x]=1',
+    'filter[custom_fields][colour]=red',
+    'filter[custom_fields][colour][x]=1',
   ],
-  '/v2/containers': ['filter[customer_id]=nope', 'filter[number][x]=1'],
+  '/v2/containers': ['filter[customer_id]=nope', 'filter[number][x]=1', 'filter[custom_fields][colour]=red', 'filter[custom_fields]=red'],
   '/v2/containers/board': ['filter[needs]=everything', 'filter[status]=held'],
   '/v2/tracking_requests': [
     'filter[status]=lost',
@@ -66,6 +68,24 @@ const TRIAL_CASES: Case[] = [{ days: 0 }, { days: 366 }, { days: 1.5 }, { days: 
     body,
   })),
 );
+
+/** `initial_custom_fields` a tracking request cannot stage (the account of each case has no definitions). */
+const INITIAL_CUSTOM_FIELD_CASES: Case[] = [
+  { shipment: [{ api_slug: 'po', value: 'PO-1' }] },
+  { containers: [{ api_slug: 'seal', value: 'S', number: 'X'.repeat(21) }] },
+  { containers: [{ api_slug: 'seal' }] },
+  { shipment: 'PO-1', containers: [{ value: 1 }] },
+].map((initial_custom_fields) => ({
+  label: `body: initial_custom_fields ${JSON.stringify(initial_custom_fields)}`,
+  method: 'POST',
+  url: '/v2/tracking_requests',
+  body: {
+    data: {
+      type: 'tracking_request',
+      attributes: { request_type: 'bill_of_lading', request_number: 'MAEU250000001', scac: 'MAEU', initial_custom_fields },
+    },
+  },
+}));
 
 /** A value of the wrong kind for a schema: what a client that misread the type would send. */
 function wrongValue(schema: Schema | undefined): unknown {
@@ -213,7 +233,7 @@ afterAll(async () => {
 describe('4xx answers to bad input', () => {
   it('are the pinned statuses and bodies for every operation', async () => {
     const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).body) as Json;
-    const cases = [...casesOf(doc), ...hiddenCases(t.app.routeTable), ...TRIAL_CASES];
+    const cases = [...casesOf(doc), ...hiddenCases(t.app.routeTable), ...TRIAL_CASES, ...INITIAL_CUSTOM_FIELD_CASES];
     expect(cases.length).toBeGreaterThan(300);
     const lines: string[] = [];
     for (const c of cases) {

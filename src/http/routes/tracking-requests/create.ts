@@ -1,4 +1,5 @@
 // POST /v2/tracking_requests: accepted at once as `pending`; a worker runs it (docs/tracking.md).
+import { renderAccount } from '../../../render/account.js';
 import { z } from 'zod';
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import type { ResourceObject } from '../../../render/jsonapi.js';
@@ -69,7 +70,7 @@ export default function createTrackingRequest(app: App, deps: HttpDeps) {
         response: {
           201: described(
             resourceDocument(trackingRequestResource),
-            'The tracking request, `pending`; its shipping line is included when the carrier is known',
+            'The tracking request, `pending`; the account is included, and the shipping line when the carrier is known',
           ),
           ...errorResponses(...API_ERRORS, ...WRITE_ERRORS),
         },
@@ -90,7 +91,8 @@ export default function createTrackingRequest(app: App, deps: HttpDeps) {
           ? { shipment: attributes.initial_custom_fields.shipment ?? [], containers: attributes.initial_custom_fields.containers ?? [] }
           : null,
       });
-      const included: ResourceObject[] = [];
+      // As the reference's 201: the account (api-wire-notes §2.2) and the shipping line when the carrier is known.
+      const included: ResourceObject[] = [renderAccount(account, deps.apiTrial.access(account))];
       const line = record.scac ? deps.shippingLines.list(account).find((c) => c.scac === record.scac) : undefined;
       if (line) included.push(shippingLineKind.render(line));
       return sendDocument(reply, 201, {

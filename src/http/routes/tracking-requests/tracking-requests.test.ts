@@ -60,7 +60,13 @@ describe('POST /v2/tracking_requests', () => {
       links: { self: `/v2/tracking_requests/${body.data.id}` },
     });
     expect(body.data.attributes.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    // As the reference's 201: the account, then the shipping line.
     expect(body.included).toEqual([
+      expect.objectContaining({
+        type: 'account',
+        id: accountId,
+        attributes: expect.objectContaining({ company_name: expect.any(String) }),
+      }),
       expect.objectContaining({ type: 'shipping_line', attributes: expect.objectContaining({ scac: 'MAEU' }) }),
     ]);
     expect(await jobs()).toBe(before + 1);
@@ -74,7 +80,7 @@ describe('POST /v2/tracking_requests', () => {
     const auto = await post({ request_type: 'bill_of_lading', request_number: 'MAEU240100099', auto_detect_vocc_scac: true });
     expect(auto.statusCode).toBe(201);
     expect(auto.json().data.attributes.scac).toBe('');
-    expect(auto.json().included).toEqual([]);
+    expect(auto.json().included.map((r: { type: string }) => r.type)).toEqual(['account']);
   });
 
   it('links a customer party of the account', async () => {

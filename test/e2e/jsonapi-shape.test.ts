@@ -48,6 +48,44 @@ beforeAll(async () => {
     });
     expect(res.status, res.text).toBe(201);
   }
+  // Custom fields of every kind of record, so that their routes and includes have something to show.
+  const definition = async (attributes: Record<string, unknown>, options: string[] = []) => {
+    const res = await send(t, 'POST', '/v2/custom_field_definitions', A.auth, { data: { type: 'custom_field_definition', attributes } });
+    expect(res.status, res.text).toBe(201);
+    for (const [i, value] of options.entries()) {
+      const option = await send(t, 'POST', `/v2/custom_field_definitions/${res.json.data.id}/options`, A.auth, {
+        data: { type: 'custom_field_option', attributes: { label: value.toUpperCase(), value, position: i } },
+      });
+      expect(option.status, option.text).toBe(201);
+    }
+  };
+  await definition({ entity_type: 'Shipment', api_slug: 'po_number', display_name: 'PO number', data_type: 'short_text' });
+  await definition({ entity_type: 'Shipment', api_slug: 'priority', display_name: 'Priority', data_type: 'enum' }, ['low', 'high']);
+  await definition({
+    entity_type: 'Container',
+    api_slug: 'dock_door',
+    display_name: 'Dock door',
+    data_type: 'number',
+    default_format: '%.1f',
+  });
+  await definition({ entity_type: 'Container', api_slug: 'flags', display_name: 'Flags', data_type: 'enum_multi' }, ['hazmat', 'reefer']);
+  await definition({ entity_type: 'TrackingRequest', api_slug: 'received', display_name: 'Received', data_type: 'date' });
+  const values: [string, string, string, unknown][] = [];
+  for (const { id } of await db.query<{ id: string }>('SELECT id FROM shipments WHERE account_id = $1', [A.account.id])) {
+    values.push(['shipments', id, 'po_number', `PO-${id.slice(0, 6)}`], ['shipments', id, 'priority', 'high']);
+  }
+  for (const { id } of await db.query<{ id: string }>('SELECT id FROM containers WHERE account_id = $1', [A.account.id])) {
+    values.push(['containers', id, 'dock_door', 7], ['containers', id, 'flags', ['hazmat', 'reefer']]);
+  }
+  for (const { id } of await db.query<{ id: string }>('SELECT id FROM tracking_requests WHERE account_id = $1', [A.account.id])) {
+    values.push(['tracking_requests', id, 'received', '2026-03-01']);
+  }
+  for (const [parent, id, api_slug, value] of values) {
+    const res = await send(t, 'POST', `/v2/${parent}/${id}/custom_fields`, A.auth, {
+      data: { type: 'custom_field', attributes: { api_slug, value } },
+    });
+    expect(res.status, res.text).toBe(201);
+  }
 }, 300_000);
 
 afterAll(() => {
@@ -181,7 +219,8 @@ describe('JSON:API documents of every read endpoint', () => {
     }
 
     // Tracking requests, parties, party roles.
-    for (const id of await ids(`/v2/tracking_requests?page[size]=100&include=${REQUEST_INCLUDE.join(',')}`)) {
+    const requests = await ids(`/v2/tracking_requests?page[size]=100&include=${REQUEST_INCLUDE.join(',')}`);
+    for (const id of requests) {
       await read('/v2/tracking_requests/:id', `/v2/tracking_requests/${id}?include=${REQUEST_INCLUDE.join(',')}`);
     }
     for (const id of await ids('/v2/parties?page[size]=100')) await read('/v2/parties/:id', `/v2/parties/${id}`);
@@ -235,6 +274,23 @@ describe('JSON:API documents of every read endpoint', () => {
       );
     }
 
+    // Custom fields: definitions with their options, values with their definitions, each record's values, and the
+    // values included in the shipment and container lists (Tidemark's include=custom_fields).
+    for (const id of await ids('/v2/custom_field_definitions?page[size]=100&include=options')) {
+      await read('/v2/custom_field_definitions/:id', `/v2/custom_field_definitions/${id}?include=options`);
+      for (const option of await ids(`/v2/custom_field_definitions/${id}/options?page[size]=100`)) {
+        await read('/v2/custom_field_definitions/:id/options/:id', `/v2/custom_field_definitions/${id}/options/${option}`);
+      }
+    }
+    const fields = await ids('/v2/custom_fields?page[size]=100&include=definition');
+    expect(fields.length).toBeGreaterThan(0);
+    for (const id of fields.slice(0, 30)) await read('/v2/custom_fields/:id', `/v2/custom_fields/${id}?include=definition`);
+    for (const id of shipments) await read('/v2/shipments/:id/custom_fields', `/v2/shipments/${id}/custom_fields`);
+    for (const id of containers) await read('/v2/containers/:id/custom_fields', `/v2/containers/${id}/custom_fields`);
+    for (const id of requests) await read('/v2/tracking_requests/:id/custom_fields', `/v2/tracking_requests/${id}/custom_fields`);
+    await read('/v2/shipments', '/v2/shipments?page[size]=100&include=custom_fields.definition,containers.custom_fields');
+    await read('/v2/containers', '/v2/containers?page[size]=100&include=custom_fields.definition');
+
     // API keys (the account's own, masked).
     await read('/v2/api_keys', '/v2/api_keys');
     // The account itself (plan and API trial).
@@ -279,7 +335,18 @@ describe('JSON:API documents of every read endpoint', () => {
     expect([...schemaIssues].slice(0, 60), `${schemaIssues.size} resource objects unlike their schema (src/render/schemas.ts)`).toEqual([]);
     // The data was rich enough for the rules to mean something.
     expect([...includedTypes]).toEqual(
-      expect.arrayContaining(['shipment', 'container', 'transport_event', 'port', 'terminal', 'vessel', 'party']),
+      expect.arrayContaining([
+        'shipment',
+        'container',
+        'transport_event',
+        'port',
+        'terminal',
+        'vessel',
+        'party',
+        'custom_field',
+        'custom_field_definition',
+        'custom_field_option',
+      ]),
     );
     expect([...primaryTypes]).toEqual(
       expect.arrayContaining([
@@ -290,6 +357,9 @@ describe('JSON:API documents of every read endpoint', () => {
         'tracking_request',
         'party',
         'party_role',
+        'custom_field_definition',
+        'custom_field_option',
+        'custom_field',
         'shipping_line',
         'search_result',
       ]),

@@ -1,6 +1,7 @@
 // Custom fields (docs/custom-fields.md, decision 0016): the spellings of entity types, the slug rule, the check of a
 // value against its definition (data type, options, `validation`), `display_value`, and the comparable form a value
 // is filtered by. Pure: problems are data (the attribute and a sentence), never HTTP; the service points them.
+import { RE2JS } from 're2js';
 import { formatNumber, formatTime, numberFormatProblem, parseDateWith, timeFormatProblem } from './custom-field-formats.js';
 
 /** The entity types a definition is answered with. */
@@ -103,7 +104,10 @@ const chars = (s: string) => [...s].length;
 // ---------- definitions ----------
 
 /** Reads a definition's `validation` for its data type: unknown keys, and keys the type has no use for, are refused. */
-export function readValidation(dataType: DataType, raw: unknown): { validation: Validation | null } | { problem: string } {
+export function readValidation(
+  dataType: DataType,
+  raw: unknown,
+): { validation: Validation | null } | { problem: string /** the key the problem is with, when it is one key's */; key?: string } {
   if (raw === null || raw === undefined) return { validation: null };
   if (!isPlainObject(raw)) return { problem: 'Validation must be an object (keys: required, pattern, max_length, min, max)' };
   const out: Validation = {};
@@ -118,8 +122,8 @@ export function readValidation(dataType: DataType, raw: unknown): { validation: 
         if (typeof v !== 'string' || v.length === 0 || v.length > LIMITS.patternLength) {
           return { problem: `Validation pattern must be a regular expression of 1 to ${LIMITS.patternLength} characters` };
         }
-        const unsafe = patternProblem(v);
-        if (unsafe) return { problem: `Validation pattern ${unsafe}` };
+        const unusable = patternProblem(v);
+        if (unusable) return { problem: `Validation pattern ${unusable}`, key: 'pattern' };
         out.pattern = v;
         break;
       }
@@ -144,33 +148,36 @@ export function readValidation(dataType: DataType, raw: unknown): { validation: 
   return { validation: Object.keys(out).length ? out : null };
 }
 
+/** Compiled patterns by their text: a definition's pattern is compiled once, not on every value. */
+const compiled = new Map<string, RE2JS>();
+const COMPILED_KEPT = 1000;
+
 /**
- * Why a pattern cannot be used, or null. It must compile (as a Unicode regular expression), and must not be one that
- * can take exponential time on a 1,000-character text: no backreferences, no quantified group that itself holds a
- * quantifier or an alternation (`(a+)+`, `(a|aa)*`).
+ * A `validation.pattern` compiled by RE2 (the linear-time engine of `re2js`): matching takes time linear in the
+ * text, whatever the pattern, so a client's pattern cannot hang the process. Throws when RE2 cannot compile it.
+ */
+export function compilePattern(pattern: string): RE2JS {
+  let re = compiled.get(pattern);
+  if (!re) {
+    re = RE2JS.compile(pattern);
+    if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+    compiled.set(pattern, re);
+  }
+  return re;
+}
+
+/**
+ * Why a pattern cannot be used, or null: it must compile as RE2 syntax, which has no backreferences (`\1`, `\k<n>`)
+ * and no lookarounds (`(?=`, `(?!`, `(?<=`, `(?<!`) — what makes matching linear in time.
  */
 export function patternProblem(pattern: string): string | null {
   try {
-    new RegExp(pattern, 'u');
-  } catch {
-    return 'is not a valid regular expression';
+    compilePattern(pattern);
+    return null;
+  } catch (err) {
+    const why = err instanceof Error ? err.message.replace(/^error parsing regexp: /, '') : 'it does not compile';
+    return `is not a regular expression RE2 can use (${why}); RE2 syntax has no backreferences and no lookarounds`;
   }
-  if (/\\[1-9]|\\k</.test(pattern)) return 'must not use backreferences';
-  // A group closed and then quantified, whose body holds a quantifier or `|`: strip escapes and classes first.
-  const plain = pattern.replace(/\\./g, 'x').replace(/\[[^\]]*\]/g, 'x');
-  const stack: number[] = [];
-  for (let i = 0; i < plain.length; i++) {
-    if (plain[i] === '(') stack.push(i);
-    else if (plain[i] === ')') {
-      const open = stack.pop() ?? 0;
-      const body = plain.slice(open + 1, i);
-      const quantified = /^[*+?{]/.test(plain.slice(i + 1));
-      if (quantified && /[*+{|]|\?(?!:)/.test(body.replace(/^\?(?::|=|!|<[=!]|<[^>]*>)/, ''))) {
-        return 'must not repeat a group that itself repeats or alternates (it could take exponential time)';
-      }
-    }
-  }
-  return null;
 }
 
 /** Why a `default_format` cannot be used for a data type, or null. */
@@ -274,7 +281,7 @@ export function readDefinition(
   let validation = existing?.validation ?? null;
   if (has('validation')) {
     const read = readValidation(dataType, attrs.validation);
-    if ('problem' in read) problems.push({ field: 'validation', detail: read.problem });
+    if ('problem' in read) problems.push({ field: read.key ? `validation/${read.key}` : 'validation', detail: read.problem });
     else validation = read.validation;
   }
   const defaultFormat = has('default_format') ? attrs.default_format || null : (existing?.defaultFormat ?? null);
@@ -398,8 +405,11 @@ export function checkValue(rules: ValueRules, value: unknown, options: readonly 
       if (chars(value) > max) return { problem: `Value of ${name(rules)} is too long (maximum is ${max} characters)` };
       if (UNSTORABLE.test(value))
         return { problem: `Value of ${name(rules)} holds a character that cannot be stored (NUL or a lone surrogate)` };
-      if (v.pattern && value !== '' && !new RegExp(v.pattern, 'u').test(value)) {
-        return { problem: `Value of ${name(rules)} does not match the pattern ${v.pattern}` };
+      if (v.pattern && value !== '') {
+        const p = patternProblem(v.pattern);
+        // A pattern stored before patterns were RE2's (a lookahead, say) cannot be matched: the definition must change.
+        if (p) return { problem: `Value of ${name(rules)} cannot be checked: its validation pattern ${p}; change the pattern` };
+        if (!compilePattern(v.pattern).test(value)) return { problem: `Value of ${name(rules)} does not match the pattern ${v.pattern}` };
       }
       return { value };
     }

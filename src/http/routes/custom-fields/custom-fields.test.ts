@@ -174,7 +174,7 @@ describe('custom field definitions', () => {
       [{ data_type: 'reference' }, 'reference_type'],
       [{ data_type: 'short_text', reference_type: 'shipment' }, 'reference_type'],
       [{ data_type: 'short_text', validation: { colour: 'red' } }, 'validation'],
-      [{ data_type: 'short_text', validation: { pattern: '(a+)+$' } }, 'validation'],
+      [{ data_type: 'short_text', validation: { pattern: '^(?!x)' } }, 'validation/pattern'],
       [{ data_type: 'date', default_format: '%Q' }, 'default_format'],
       [{ data_type: 'boolean', default_value: 'yes' }, 'default_value'],
     ] as const) {
@@ -184,6 +184,22 @@ describe('custom field definitions', () => {
       expect(res.statusCode, JSON.stringify(attributes)).toBe(422);
       expect(pointers(res)).toEqual([`/data/attributes/${pointer}`]);
     }
+
+    // RE2 matches in linear time: a pattern that would backtrack for hours answers at once, here as a refusal.
+    const slow = await send('POST', URL_DEFS, {
+      data: {
+        attributes: {
+          entity_type: 'Shipment',
+          api_slug: 'x_field',
+          display_name: 'X field',
+          data_type: 'short_text',
+          validation: { pattern: '^a*a*a*a*a*a*$' },
+          default_value: `${'a'.repeat(999)}!`,
+        },
+      },
+    });
+    expect(slow.statusCode).toBe(422);
+    expect(pointers(slow)).toEqual(['/data/attributes/default_value']);
 
     const def = await define({ entity_type: 'Shipment', api_slug: 'fixed', display_name: 'Fixed', data_type: 'number' });
     const change = await send('PATCH', `${URL_DEFS}/${def.id}`, { data: { attributes: { api_slug: 'other', data_type: 'date' } } });

@@ -276,7 +276,8 @@ export function readDefinition(
   if (description && chars(description) > LIMITS.descriptionLength) {
     problems.push({ field: 'description', detail: `Description is too long (maximum is ${LIMITS.descriptionLength} characters)` });
   }
-  if (!dataType || !entityType || problems.length) return { problems };
+  // Without a data type (or entity type) nothing below means anything; otherwise every problem is reported at once.
+  if (!dataType || !entityType) return { problems };
 
   let validation = existing?.validation ?? null;
   if (has('validation')) {
@@ -291,7 +292,8 @@ export function readDefinition(
   }
   const rules: ValueRules = { apiSlug, displayName, dataType, referenceType, validation, defaultFormat };
   let defaultValue: FieldValue = existing?.defaultValue ?? null;
-  if (has('default_value') || (has('validation') && defaultValue !== null)) {
+  const unreadableReference = dataType === 'reference' && !referenceType;
+  if (!unreadableReference && (has('default_value') || (has('validation') && defaultValue !== null))) {
     const raw = has('default_value') ? attrs.default_value : defaultValue;
     // A null default is no default, even for a required field.
     const checked = raw === null ? { value: null } : checkValue(rules, raw, options);

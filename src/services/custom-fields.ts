@@ -11,6 +11,7 @@ import {
   comparableKeys,
   type DataType,
   type DefinitionAttributes,
+  type DefinitionFields,
   displayValue,
   type EntityRefType,
   type EntityType,
@@ -159,6 +160,7 @@ export class CustomFieldService {
     const d = read.definition;
     try {
       return await this.db.transaction(async (tx) => {
+        await this.defaultRecord(tx, accountId, d);
         await repo.lockAccountDefinitions(tx, accountId);
         if ((await repo.countDefinitions(tx, accountId)) >= LIMITS.definitionsPerAccount) {
           throw validationFailed([
@@ -187,9 +189,21 @@ export class CustomFieldService {
       const read = readDefinition(attrs, options, existing);
       if ('problems' in read) throw fail(read.problems);
       const d = read.definition;
+      if (attrs.default_value !== undefined) await this.defaultRecord(tx, accountId, d);
       const updated = await repo.updateDefinition(tx, accountId, id, d, this.clock.now());
       return toDefinition(updated!, options);
     });
+  }
+
+  /** A reference definition's `default_value` must name a record of the account, like any reference value (422). */
+  private async defaultRecord(q: Queryable, accountId: string, d: DefinitionFields): Promise<void> {
+    const v = d.defaultValue;
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return;
+    if (!(await repo.entityExists(q, accountId, v.type, v.id))) {
+      throw fail([
+        { field: 'default_value', detail: `Default value of ${d.displayName} (${d.apiSlug}) names a ${v.type} the account does not have` },
+      ]);
+    }
   }
 
   /** Deletes a definition, its options and every value of it. */

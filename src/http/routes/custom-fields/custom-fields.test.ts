@@ -201,6 +201,29 @@ describe('custom field definitions', () => {
     expect(slow.statusCode).toBe(422);
     expect(pointers(slow)).toEqual(['/data/attributes/default_value']);
 
+    // Every problem at once: the base attributes' with validation's and default_value's.
+    const many = await send('POST', URL_DEFS, {
+      data: {
+        attributes: {
+          entity_type: 'Shipment',
+          api_slug: 'Bad',
+          display_name: '',
+          data_type: 'short_text',
+          validation: { pattern: '(?=x)' },
+          default_format: '%Y',
+          default_value: 12,
+        },
+      },
+    });
+    expect(many.statusCode).toBe(422);
+    expect(pointers(many)).toEqual([
+      '/data/attributes/api_slug',
+      '/data/attributes/display_name',
+      '/data/attributes/validation/pattern',
+      '/data/attributes/default_format',
+      '/data/attributes/default_value',
+    ]);
+
     const def = await define({ entity_type: 'Shipment', api_slug: 'fixed', display_name: 'Fixed', data_type: 'number' });
     const change = await send('PATCH', `${URL_DEFS}/${def.id}`, { data: { attributes: { api_slug: 'other', data_type: 'date' } } });
     expect(change.statusCode).toBe(422);
@@ -404,6 +427,23 @@ describe('values of each data type on a shipment', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors[0]).toMatchObject({ source: { pointer: '/data/attributes/value' }, detail: expect.stringMatching(says) });
     }
+
+    // A default names a record of the account too: on create and on update.
+    const base = { entity_type: 'Shipment', display_name: 'Linked', data_type: 'reference', reference_type: 'container' };
+    const foreign = { type: 'container', id: theirs.containerIds[0] };
+    const created = await send('POST', URL_DEFS, { data: { attributes: { ...base, api_slug: 'linked', default_value: foreign } } });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().errors[0]).toMatchObject({
+      source: { pointer: '/data/attributes/default_value' },
+      detail: 'Default value of Linked (linked) names a container the account does not have',
+    });
+    const mine = await define({ ...base, api_slug: 'linked', default_value: { type: 'container', id: containerIds[1] } });
+    expect(mine.attributes.default_value).toEqual({ type: 'container', id: containerIds[1] });
+    const updated = await send('PATCH', `${URL_DEFS}/${mine.id}`, { data: { attributes: { default_value: foreign } } });
+    expect(updated.statusCode).toBe(422);
+    expect(pointers(updated)).toEqual(['/data/attributes/default_value']);
+    const kept = await send('GET', `${URL_DEFS}/${mine.id}`);
+    expect(kept.json().data.attributes.default_value).toEqual({ type: 'container', id: containerIds[1] });
   });
 });
 

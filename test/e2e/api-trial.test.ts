@@ -6,8 +6,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_BUCKETS } from '../../src/domain/account.js';
 import { refusalSentence } from '../../src/domain/api-trial.js';
-import { TRACKING_DATA_ROUTES } from '../../src/http/api-trial-gate.js';
+import { OPEN_ROUTES, routeClass, TRACKING_DATA_ROUTES } from '../../src/http/api-trial-gate.js';
 import { TRACKING_DATA_TOOLS } from '../../src/mcp/api-trial.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { newId } from '../../src/lib/ids.js';
@@ -97,6 +98,13 @@ function requests(h: Holder) {
     { route: 'GET /v2/containers/board', url: '/v2/containers/board', ok: 200 },
     { route: 'GET /v2/containers/:id', url: `/v2/containers/${h.container}`, ok: 200 },
     { route: 'PATCH /v2/containers/:id', url: `/v2/containers/${h.container}`, payload: attrs({ ref_numbers: ['C-1'] }), ok: 200 },
+    // The reference schema's form: the container's id in the body.
+    {
+      route: 'PATCH /v2/containers',
+      url: '/v2/containers',
+      payload: { data: { id: h.container, attributes: { ref_numbers: ['C-2'] } } },
+      ok: 200,
+    },
     { route: 'GET /v2/containers/:id/transport_events', url: `/v2/containers/${h.container}/transport_events`, ok: 200 },
     { route: 'GET /v2/containers/:id/raw_events', url: `/v2/containers/${h.container}/raw_events`, ok: 200 },
     { route: 'GET /v2/containers/:id/map_geojson', url: `/v2/containers/${h.container}/map_geojson`, ok: 200 },
@@ -104,7 +112,13 @@ function requests(h: Holder) {
     { route: 'GET /v2/search', url: `/v2/search?query=${BOX}`, ok: 200 },
     { route: 'GET /v2/webhook_notifications', url: '/v2/webhook_notifications', ok: 200 },
     { route: 'GET /v2/webhook_notifications/:id', url: `/v2/webhook_notifications/${h.notification}`, ok: 200 },
-  ].map((r) => ({ ...r, method: r.route.split(' ')[0] as 'GET' | 'PATCH' }));
+    // Queued again, it answers the notification with its body.
+    {
+      route: 'POST /v2/webhook_notifications/:id/redeliver',
+      url: `/v2/webhook_notifications/${h.notification}/redeliver`,
+      ok: 202,
+    },
+  ].map((r) => ({ ...r, method: r.route.split(' ')[0] as 'GET' | 'PATCH' | 'POST' }));
 }
 
 /** Every tracking-data route's status for `h` on `app`. */
@@ -140,6 +154,91 @@ describe('the API trial gate on /v2', () => {
     expect(requests(h).map((r) => r.route)).toEqual([...TRACKING_DATA_ROUTES]);
     const served = new Set(t.app.routeTable.map((r) => `${r.method} ${r.url}`));
     expect(TRACKING_DATA_ROUTES.filter((r) => !served.has(r))).toEqual([]);
+  });
+
+  it('classifies every /v2 route and method, HEAD included: tracking data gated, the rest open for a stated reason', async () => {
+    const listed = t.app.routeTable.filter((r) => /^\/v2(\/|$)/.test(r.url));
+    // routeTable leaves out the HEAD Fastify adds beside each GET: those are asked for here.
+    const heads = listed.filter((r) => r.method === 'GET' && t.app.hasRoute({ method: 'HEAD', url: r.url }));
+    expect(heads.length).toBeGreaterThan(30);
+    const routes = [...listed, ...heads.map((r) => ({ ...r, method: 'HEAD' }))].map((r) => ({ method: r.method, url: r.url }));
+    expect(routes.length).toBeGreaterThan(100);
+    const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+    // Each route is in exactly one table; a new one must be put in one of them (src/http/api-trial-gate.ts).
+    const unclassified = routes.filter((r) => routeClass(r.method, r.url) === undefined).map(key);
+    expect(unclassified, 'routes in neither TRACKING_DATA_ROUTES nor OPEN_ROUTES').toEqual([]);
+    const open = OPEN_ROUTES.flatMap((g) => g.routes);
+    expect(
+      open.filter((r) => TRACKING_DATA_ROUTES.includes(r)),
+      'gated and open at once',
+    ).toEqual([]);
+    expect(new Set(open).size, 'an open route listed twice').toBe(open.length);
+    const served = new Set(routes.map(key));
+    expect(
+      open.filter((r) => !served.has(r)),
+      'open routes the app does not serve',
+    ).toEqual([]);
+
+    // The tracking-data resources are gated whatever the method, save their custom fields (the account's own data) and
+    // the notification examples (made up).
+    const tracking = (url: string) =>
+      /^\/v2\/(shipments|containers|search|webhook_notifications)(\/|$)/.test(url) &&
+      !/\/custom_fields(\/|$)/.test(url) &&
+      url !== '/v2/webhook_notifications/examples';
+    const leaks = routes.filter((r) => tracking(r.url) && routeClass(r.method, r.url) !== 'gated').map(key);
+    expect(leaks, 'tracking-data routes left open').toEqual([]);
+    const extra = routes.filter((r) => !tracking(r.url) && routeClass(r.method, r.url) === 'gated').map(key);
+    expect(extra, 'gated routes outside the tracking-data resources').toEqual([]);
+
+    // And the app does as the tables say: a gated key's request is refused exactly on the gated ones (HEAD has no body:
+    // its 403; the account's rate limits raised so that no 429 stands in for an answer).
+    const h = await holder(t, { plan: 'free' });
+    await t.services.accounts.update(t.database.db, h.name, {
+      rateLimits: Object.fromEntries(RATE_BUCKETS.map((b) => [b, 1_000_000])),
+    });
+    const refused: string[] = [];
+    for (const r of routes) {
+      const url = r.url
+        .replace(':imo', '9301809')
+        .replace(':api_slug', 'po_number')
+        .replace(/:[a-z_]+/g, '00000000-0000-4000-8000-000000000000');
+      const withBody = !['GET', 'HEAD', 'DELETE'].includes(r.method);
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url,
+        headers: h.auth,
+        ...(withBody ? { payload: { data: {} } } : {}),
+      });
+      expect(res.statusCode, `${key(r)}: ${res.body.slice(0, 200)}`).not.toBe(429);
+      const trialRequired = r.method === 'HEAD' ? res.statusCode === 403 : res.json().errors?.[0]?.code === 'api_trial_required';
+      if (trialRequired) refused.push(key(r));
+    }
+    expect(refused.sort()).toEqual(
+      routes
+        .filter((r) => routeClass(r.method, r.url) === 'gated')
+        .map(key)
+        .sort(),
+    );
+  });
+
+  it('gates PATCH /v2/containers (the id in the body) like PATCH /v2/containers/{id}', async () => {
+    const h = await holder(t, { plan: 'free' });
+    const patch = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/v2/containers',
+        headers: h.auth,
+        payload: { data: { id: h.container, attributes: { ref_numbers: ['PATCHED-1'] } } },
+      });
+    const refused = await patch();
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().errors[0].code).toBe('api_trial_required');
+    expect(refused.body).not.toContain(BOX);
+    await startTrial(h.name);
+    const during = await patch();
+    expect(during.statusCode, during.body).toBe(200);
+    expect(during.json().data).toMatchObject({ id: h.container, type: 'container', attributes: { number: BOX } });
   });
 
   it('refuses a free account without a trial, lets it read during one, and refuses it again once the trial ended', async () => {

@@ -410,25 +410,48 @@ export class CustomFieldService {
    */
   async setValue(q: Queryable, accountId: string, entity: EntityRef, slug: string, raw: unknown, pointerBase = ATTR): Promise<CustomField> {
     const entityType = entityTypeOf(entity.type);
-    const [def] = await repo.findDefinitionsBySlugs(q, accountId, entityType, [slug]);
+    // Held FOR SHARE until the caller commits: a definition deleted meanwhile is deleted after, with this value.
+    const [def] = await repo.findDefinitionsBySlugs(q, accountId, entityType, [slug], true);
     if (!def) throw fail([{ field: 'api_slug', detail: this.unknownSlugDetail(entityType, slug) }], pointerBase);
     return this.write(q, accountId, def, entity, raw, pointerBase);
   }
 
+  /** Upserts a value; `def` must be held FOR SHARE by the caller's transaction. */
   private async write(q: Queryable, accountId: string, def: repo.DefinitionRow, entity: EntityRef, raw: unknown, base = ATTR) {
     const read = await this.checked(q, accountId, def, raw);
     if ('field' in read) throw fail([read], base);
-    const row = await repo.upsertField(q, {
-      id: newId(),
-      accountId,
-      definitionId: def.id,
-      entityType: entity.type,
-      entityId: entity.id,
-      value: read.value,
-      matchKeys: comparableKeys(def.data_type as DataType, read.value),
-      now: this.clock.now(),
-    });
-    return (await this.present(q, accountId, [row]))[0]!;
+    try {
+      const row = await repo.upsertField(q, {
+        id: newId(),
+        accountId,
+        definitionId: def.id,
+        entityType: entity.type,
+        entityId: entity.id,
+        value: read.value,
+        matchKeys: comparableKeys(def.data_type as DataType, read.value),
+        now: this.clock.now(),
+      });
+      return (await this.present(q, accountId, [row]))[0]!;
+    } catch (err) {
+      // The definition is held; a foreign key can only fail for the record, deleted since it was looked up.
+      if (repo.isForeignKeyViolation(err)) throw notFound(ENTITY_NAME[entity.type]);
+      throw err;
+    }
+  }
+
+  /**
+   * Changes a value that exists (PATCH): an UPDATE of its row, never an insert, so a value deleted meanwhile is not
+   * brought back (404). Its definition is held FOR SHARE; gone, the value went with it (404).
+   */
+  private async change(q: Queryable, accountId: string, row: repo.FieldRow, raw: unknown): Promise<CustomField> {
+    const def = await repo.findDefinition(q, accountId, row.definition_id, 'share');
+    if (!def) throw notFound('CustomField');
+    const read = await this.checked(q, accountId, def, raw);
+    if ('field' in read) throw fail([read]);
+    const matchKeys = comparableKeys(def.data_type as DataType, read.value);
+    const updated = await repo.updateFieldValue(q, accountId, row.id, read.value, matchKeys, this.clock.now());
+    if (!updated) throw notFound('CustomField');
+    return (await this.present(q, accountId, [updated]))[0]!;
   }
 
   /** `POST /{parent}/{id}/custom_fields` and `POST /custom_fields`: sets (creates or overwrites) one value. */
@@ -487,9 +510,7 @@ export class CustomFieldService {
   /** `PATCH /custom_fields/{id}`: a new value for the same definition and record. */
   async update(accountId: string, id: string, raw: unknown): Promise<CustomField> {
     return this.db.transaction(async (tx) => {
-      const row = await this.fieldRow(tx, accountId, id);
-      const def = await this.definitionRow(tx, accountId, row.definition_id);
-      return this.write(tx, accountId, def, { type: row.entity_type as EntityRefType, id: row.entity_id }, raw);
+      return this.change(tx, accountId, await this.fieldRow(tx, accountId, id), raw);
     });
   }
 
@@ -511,8 +532,8 @@ export class CustomFieldService {
   /** `PATCH /{parent}/{id}/custom_fields/{api_slug}`: changes a value that is set (404 when none is). */
   async updateOn(accountId: string, entity: EntityRef, slug: string, raw: unknown): Promise<CustomField> {
     return this.db.transaction(async (tx) => {
-      const { def } = await this.onBySlug(tx, accountId, entity, slug);
-      return this.write(tx, accountId, def, entity, raw);
+      const { row } = await this.onBySlug(tx, accountId, entity, slug);
+      return this.change(tx, accountId, row, raw);
     });
   }
 

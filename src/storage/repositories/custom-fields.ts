@@ -13,6 +13,11 @@ export interface FieldRow extends CustomFields {
 export const DEFINITION_SLUG_CONSTRAINT = 'custom_field_definitions_slug_key';
 export const OPTION_VALUE_CONSTRAINT = 'custom_field_options_value_key';
 
+/** A foreign-key violation (23503): a value written for a definition or record deleted meanwhile. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return (err as { code?: string })?.code === '23503';
+}
+
 interface Page {
   limit: number;
   offset: number;
@@ -71,11 +76,18 @@ export async function insertDefinition(q: Queryable, d: NewDefinition): Promise<
   return row!;
 }
 
-export async function findDefinition(q: Queryable, accountId: string, id: string, lock = false): Promise<DefinitionRow | undefined> {
-  return one<DefinitionRow>(q, `SELECT * FROM custom_field_definitions WHERE account_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [
-    accountId,
-    id,
-  ]);
+/**
+ * `lock`: `true` takes the row FOR UPDATE (a definition write); `'share'` FOR SHARE, which a value write takes so that
+ * the definition cannot be deleted under it (a delete waits for the write's commit, then takes the value with it).
+ */
+export async function findDefinition(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  lock: boolean | 'share' = false,
+): Promise<DefinitionRow | undefined> {
+  const clause = lock === 'share' ? ' FOR SHARE' : lock ? ' FOR UPDATE' : '';
+  return one<DefinitionRow>(q, `SELECT * FROM custom_field_definitions WHERE account_id = $1 AND id = $2${clause}`, [accountId, id]);
 }
 
 export async function findDefinitionsBySlugs(
@@ -83,10 +95,12 @@ export async function findDefinitionsBySlugs(
   accountId: string,
   entityType: string,
   slugs: string[],
+  /** FOR SHARE: a value write holds its definition (see findDefinition). */
+  share = false,
 ): Promise<DefinitionRow[]> {
   if (!slugs.length) return [];
   return q.query<DefinitionRow>(
-    'SELECT * FROM custom_field_definitions WHERE account_id = $1 AND entity_type = $2 AND api_slug = ANY($3::text[])',
+    `SELECT * FROM custom_field_definitions WHERE account_id = $1 AND entity_type = $2 AND api_slug = ANY($3::text[])${share ? ' FOR SHARE' : ''}`,
     [accountId, entityType, slugs],
   );
 }

@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onServer } from '../../../../test/kit/databases.js';
 import { newId } from '../../../lib/ids.js';
 import { testApp, type TestApp } from '../../../../test/kit/app.js';
 import { seedShipment } from '../../../../test/kit/seed.js';
@@ -444,6 +446,65 @@ describe('values of each data type on a shipment', () => {
     expect(pointers(updated)).toEqual(['/data/attributes/default_value']);
     const kept = await send('GET', `${URL_DEFS}/${mine.id}`);
     expect(kept.json().data.attributes.default_value).toEqual({ type: 'container', id: containerIds[1] });
+  });
+});
+
+// Races need a second connection: PostgreSQL only (PGlite runs one transaction at a time).
+describe.skipIf(!onServer())('writes racing deletes (PostgreSQL)', () => {
+  /** Runs `sql` in an open transaction of another connection, starts `request`, commits once it waits on a lock. */
+  async function whileDeleting(sql: string, params: unknown[], request: () => Promise<{ statusCode: number; body: string }>) {
+    const other = new pg.Client({ connectionString: t.database.url! });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(sql, params);
+      const pending = request();
+      for (let i = 0; i < 200; i++) {
+        const waiting = await other.query(
+          "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+        );
+        if (waiting.rowCount) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await other.query('COMMIT');
+      return await pending;
+    } finally {
+      await other.end();
+    }
+  }
+
+  it('a PATCH of a value deleted meanwhile answers 404 and does not bring it back', async () => {
+    await define({ entity_type: 'Shipment', api_slug: 'race_note', display_name: 'Race note', data_type: 'short_text' });
+    const path = `/v2/shipments/${shipmentId}`;
+    for (const url of [(id: string) => `/v2/custom_fields/${id}`, () => `${path}/custom_fields/race_note`]) {
+      const set = await setOn(path, 'race_note', 'before');
+      expect(set.statusCode).toBe(201);
+      const id = set.json().data.id as string;
+      const res = await whileDeleting('DELETE FROM custom_fields WHERE id = $1', [id], () =>
+        send('PATCH', url(id), { data: { type: 'custom_field', attributes: { value: 'after' } } }),
+      );
+      expect(res.statusCode, res.body).toBe(404);
+      const left = await t.services.db.query(
+        'SELECT f.id FROM custom_fields f JOIN custom_field_definitions d ON d.id = f.definition_id WHERE d.api_slug = $1',
+        ['race_note'],
+      );
+      expect(left).toEqual([]);
+    }
+  });
+
+  it('a value written while its definition is deleted answers 404/422, never 500', async () => {
+    const path = `/v2/shipments/${shipmentId}`;
+    const post = await define({ entity_type: 'Shipment', api_slug: 'race_post', display_name: 'Race post', data_type: 'short_text' });
+    const res = await whileDeleting('DELETE FROM custom_field_definitions WHERE id = $1', [post.id], () => setOn(path, 'race_post', 'x'));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(pointers(res as never)).toEqual(['/data/attributes/api_slug']);
+
+    const patch = await define({ entity_type: 'Shipment', api_slug: 'race_patch', display_name: 'Race patch', data_type: 'short_text' });
+    const id = (await setOn(path, 'race_patch', 'x')).json().data.id as string;
+    const res2 = await whileDeleting('DELETE FROM custom_field_definitions WHERE id = $1', [patch.id], () =>
+      send('PATCH', `/v2/custom_fields/${id}`, { data: { type: 'custom_field', attributes: { value: 'y' } } }),
+    );
+    expect(res2.statusCode, res2.body).toBe(404);
   });
 });
 

@@ -546,16 +546,31 @@ export class CustomFieldService {
   }
 
   /**
-   * `filter[custom_fields][<slug>]=<text>` on a list of `entityType`: the definition and the comparable key to match
-   * (`custom_fields.match_keys @> ARRAY[key]`). An unknown slug or a text the data type cannot read is a 400-style
-   * problem for the caller to answer as a 422 with `source.parameter` (`parameter` is given).
+   * `filter[custom_fields][<slug>]=<text>` on a list of `entityType`, for each `[slug, text]`: the definition and the
+   * comparable key to match (`custom_fields.match_keys @> ARRAY[key]`), the definitions read in one query. An unknown
+   * slug or a text the data type cannot read is a 422 item with `source.parameter`; every problem in one error.
    */
-  async filterFor(accountId: string, entityType: EntityType, slug: string, text: string): Promise<{ definitionId: string; key: string }> {
-    const parameter = `filter[custom_fields][${slug}]`;
-    const [def] = await repo.findDefinitionsBySlugs(this.db, accountId, entityType, [slug]);
-    if (!def) throw validationFailed([{ parameter, detail: this.unknownSlugDetail(entityType, slug) }]);
-    const read = filterKey(def.data_type as DataType, text);
-    if ('problem' in read) throw validationFailed([{ parameter, detail: `${parameter} ${read.problem}` }]);
-    return { definitionId: def.id, key: read.key };
+  async filtersFor(
+    accountId: string,
+    entityType: EntityType,
+    given: readonly (readonly [slug: string, text: string])[],
+  ): Promise<{ definitionId: string; key: string }[]> {
+    const defs = await repo.findDefinitionsBySlugs(this.db, accountId, entityType, [...new Set(given.map(([slug]) => slug))]);
+    const bySlug = new Map(defs.map((d) => [d.api_slug, d]));
+    const matches: { definitionId: string; key: string }[] = [];
+    const problems: ErrorItem[] = [];
+    for (const [slug, text] of given) {
+      const parameter = `filter[custom_fields][${slug}]`;
+      const def = bySlug.get(slug);
+      if (!def) {
+        problems.push({ parameter, detail: this.unknownSlugDetail(entityType, slug) });
+        continue;
+      }
+      const read = filterKey(def.data_type as DataType, text);
+      if ('problem' in read) problems.push({ parameter, detail: `${parameter} ${read.problem}` });
+      else matches.push({ definitionId: def.id, key: read.key });
+    }
+    if (problems.length) throw validationFailed(problems);
+    return matches;
   }
 }

@@ -210,6 +210,15 @@ describe('filter[custom_fields][<api_slug>]', () => {
       ],
     ],
     ['/v2/containers?filter[custom_fields][po]=PO-1', [['filter[custom_fields][po]', /names no Container custom field definition/]]],
+    // At most 10 slugs (each a condition of the list's query): the 11th refuses the filter as a whole, first.
+    [
+      `/v2/shipments?${Array.from({ length: 11 }, (_, i) => `filter[custom_fields][f${i}]=x`).join('&')}`,
+      [['filter[custom_fields]', /may name at most 10 custom fields \(11 were given\)/]],
+    ],
+    [
+      `/v2/containers?${Array.from({ length: 11 }, (_, i) => `filter[custom_fields][f${i}]=x`).join('&')}`,
+      [['filter[custom_fields]', /may name at most 10 custom fields/]],
+    ],
   ])('%s is a 422 naming each parameter', async (url, problems) => {
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(422);

@@ -1,7 +1,7 @@
 // `filter[custom_fields][<slug>]=<value>` on the shipments and containers lists: the record holds a value of that
 // definition whose comparable keys (custom_fields.match_keys, src/domain/custom-fields.ts `comparableKeys`) contain
 // the filter's key. The account is the list's `$1`; the definition is the account's (services/custom-fields.ts
-// `filterFor` found it by slug in that account).
+// `filtersFor` found it by slug in that account).
 
 /** One custom-field condition: the definition and the comparable key its value must hold. */
 export interface CustomFieldMatch {

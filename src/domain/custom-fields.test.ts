@@ -92,6 +92,10 @@ describe('checkValue: each data type, good and bad', () => {
     ['no option values', 'enum_multi', {}, [], []],
     ['a shipment', 'reference', {}, { type: 'shipment', id: ID.toUpperCase() }, { type: 'shipment', id: ID }],
   ];
+  it('takes 15 significant digits: 12 before the point and 3 after, or 9 and 6', () => {
+    for (const v of [123456789012.345, 123456789.123456, -0.000001]) expect(checkValue(rules('number', {}), v, [])).toEqual({ value: v });
+  });
+
   it.each(good)('takes %s', (_name, type, more, value, stored) => {
     expect(checkValue(rules(type, more), value, OPTIONS)).toEqual({ value: stored });
   });
@@ -109,6 +113,9 @@ describe('checkValue: each data type, good and bad', () => {
     ['seven decimals', 'number', {}, 1.1234567, /at most 6 decimals/],
     ['tiny exponent', 'number', {}, 1e-7, /at most 6 decimals/],
     ['thirteen digits', 'number', {}, 1e12, /at most 12 digits/],
+    // 16 significant digits: a double holds 15 exactly, more would be stored rounded.
+    ['sixteen significant digits', 'number', {}, 1234567890.123456, /at most 15 significant digits/],
+    ['sixteen significant digits, negative', 'number', {}, -123456789012.0001, /at most 15 significant digits/],
     ['below min', 'number', { validation: { min: 1 } }, 0.5, /at least 1/],
     ['above max', 'number', { validation: { max: 1 } }, 2, /at most 1/],
     ['a day that does not exist', 'date', {}, '2026-02-30', /must be a date that exists, as YYYY-MM-DD/],
@@ -324,6 +331,8 @@ describe('comparableKeys and filterKey agree', () => {
     ['number', 1.5, '1.50', true],
     ['number', 2, '2.0', true],
     ['number', 2, '2.1', false],
+    ['number', -0.5, '-.5', true],
+    ['number', 16, '16', true],
     ['boolean', true, 'true', true],
     ['boolean', false, 'true', false],
     ['date', '2026-03-05', '2026-03-05', true],
@@ -346,6 +355,11 @@ describe('comparableKeys and filterKey agree', () => {
     ['boolean', 'yes'],
     ['number', 'abc'],
     ['number', ''],
+    ['number', '0x10'],
+    ['number', '0b1'],
+    ['number', '1e3'],
+    ['number', 'Infinity'],
+    ['number', '1_000'],
     ['date', '05/03/2026'],
     ['datetime', '2026-03-05'],
   ] as [DataType, string][])('%s refuses the filter %j', (dataType, text) => {

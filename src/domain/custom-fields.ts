@@ -44,9 +44,13 @@ export const LIMITS = {
   descriptionLength: 2000,
   optionTextLength: 255,
   patternLength: 200,
-  /** Number fields: precision 18, scale 6 — at most 12 digits before the point. */
+  /**
+   * Number fields: at most 12 digits before the point, 6 after, and 15 significant digits in all — what a JSON number
+   * (a double) holds exactly, so a value is stored as sent, never silently rounded.
+   */
   numberDigitsBeforePoint: 12,
   numberDecimals: 6,
+  numberSignificantDigits: 15,
 } as const;
 
 /** A problem with one attribute: `field` is the attribute's name as the client sent it, `detail` one sentence. */
@@ -373,8 +377,23 @@ function numberProblem(v: number): string | null {
   const text = String(v);
   const decimals = text.includes('e') ? Infinity : (text.split('.')[1]?.length ?? 0);
   if (decimals > LIMITS.numberDecimals) return `must have at most ${LIMITS.numberDecimals} decimals`;
+  if (significantDigits(text) > LIMITS.numberSignificantDigits) {
+    return `must have at most ${LIMITS.numberSignificantDigits} significant digits (a JSON number holds no more exactly; it would be stored rounded)`;
+  }
   return null;
 }
+
+/** The significant digits of a decimal text (`-0.00120` has 3): what a double holds exactly up to 15 of. */
+export function significantDigits(text: string): number {
+  const digits = text
+    .replace(/^[-+]/, '')
+    .replace(/[eE].*$/, '')
+    .replace('.', '');
+  return digits.replace(/^0+/, '').replace(/0+$/, '').length || 1;
+}
+
+/** A decimal number as a filter spells it: digits, an optional point and decimals, an optional sign; no hex, no exponent. */
+const DECIMAL = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 const typeWords: Record<DataType, string> = {
   short_text: 'a string',
@@ -523,8 +542,10 @@ export function filterKey(dataType: DataType, text: string): { key: string } | {
     case 'boolean':
       return text === 'true' || text === 'false' ? { key: text } : { problem: 'must be true or false' };
     case 'number': {
-      const n = text.trim() === '' ? Number.NaN : Number(text);
-      return Number.isFinite(n) ? { key: String(n) } : { problem: 'must be a number' };
+      const t = text.trim();
+      return DECIMAL.test(t)
+        ? { key: String(Number(t)) }
+        : { problem: 'must be a number written in decimal (digits, an optional point and sign)' };
     }
     case 'date':
       return calendarDate(text) ? { key: text } : { problem: 'must be a date as YYYY-MM-DD' };

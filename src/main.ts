@@ -14,8 +14,10 @@ import { FEATURES, PLANS, type Feature, type Plan } from './domain/account.js';
 import { systemClock } from './domain/clock.js';
 import { TidemarkError } from './domain/errors.js';
 import { AccountService } from './services/accounts.js';
+import { ApiTrialService } from './services/api-trial.js';
 import { Rederivation } from './services/rederive.js';
 import type { Db } from './storage/db.js';
+import { findFirstAccount } from './storage/repositories/accounts.js';
 
 function parseFeatures(value: string | undefined): Feature[] | undefined {
   if (value === undefined) return undefined;
@@ -98,7 +100,13 @@ export function buildCli(): Command {
         const { apiKey } = running.firstStart;
         process.stdout.write(`Try: curl -H "Authorization: Token ${apiKey}" ${running.config.publicUrl}/v2/shipments\n`);
       }
-      logger.info({ address: running.address, roles: cfg.roles, database: db.kind }, 'tidemark started');
+      // Which account is the operator's, never gated by the API trial (on an upgrade, migration 0031 marked the
+      // oldest): `tidemark accounts update NAME --first-account` moves the mark.
+      const first = await findFirstAccount(db);
+      logger.info(
+        { address: running.address, roles: cfg.roles, database: db.kind, first_account: first?.name ?? null },
+        'tidemark started',
+      );
       let stopping = false;
       const shutdown = (signal: string) => {
         if (stopping) return;
@@ -239,20 +247,37 @@ export function buildCli(): Command {
     .addOption(new Option('--plan <plan>', 'new plan').choices(PLANS))
     .option('--features <list>', 'features to enable (comma list, or all)')
     .option('--disable-features <list>', 'features to disable (comma list, or all)')
+    .option(
+      '--first-account',
+      "make it the operator's first account, never gated by the API trial (the mark moves from the account that held it)",
+    )
     .addOption(dataDirOption())
-    .action(async (name: string, opts: { plan?: Plan; features?: string; disableFeatures?: string; dataDir?: string }) => {
-      const account = await withDb(
-        'tidemark accounts update',
-        (db) =>
-          new AccountService(systemClock).update(db, name, {
-            plan: opts.plan,
-            enable: parseFeatures(opts.features),
-            disable: parseFeatures(opts.disableFeatures),
-          }),
-        { dataDir: opts.dataDir },
-      );
-      process.stdout.write(`${account.name}: plan ${account.plan}, features ${account.features.join(',') || '(none)'}\n`);
-    });
+    .action(
+      async (
+        name: string,
+        opts: { plan?: Plan; features?: string; disableFeatures?: string; firstAccount?: boolean; dataDir?: string },
+      ) => {
+        const account = await withDb(
+          'tidemark accounts update',
+          (db, cfg) =>
+            db.transaction(async (tx) => {
+              const accounts = new AccountService(systemClock);
+              const updated = await accounts.update(tx, name, {
+                plan: opts.plan,
+                enable: parseFeatures(opts.features),
+                disable: parseFeatures(opts.disableFeatures),
+              });
+              return opts.firstAccount
+                ? new ApiTrialService(systemClock, cfg.apiTrial).markFirstAccount(tx, accounts, updated.id)
+                : updated;
+            }),
+          { dataDir: opts.dataDir },
+        );
+        process.stdout.write(
+          `${account.name}: plan ${account.plan}, features ${account.features.join(',') || '(none)'}${account.firstAccount ? ', first account' : ''}\n`,
+        );
+      },
+    );
   accountsCmd
     .command('list')
     .description('List accounts')

@@ -4,8 +4,8 @@ import type { Account } from '../domain/account.js';
 import { type ApiAccess, apiReadAccess, changeTrial, type TrialChange } from '../domain/api-trial.js';
 import type { Clock } from '../domain/clock.js';
 import { TidemarkError } from '../domain/errors.js';
-import type { Db } from '../storage/db.js';
-import { lockAccount, setApiTrial } from '../storage/repositories/accounts.js';
+import type { Db, Queryable } from '../storage/db.js';
+import { lockAccount, moveFirstAccount, setApiTrial } from '../storage/repositories/accounts.js';
 import type { AccountService } from './accounts.js';
 import { announceCredentialChange } from './credential-cache.js';
 
@@ -46,5 +46,19 @@ export class ApiTrialService {
       await announceCredentialChange(tx, account.id);
       return updated!;
     });
+  }
+
+  /**
+   * Makes the account named (or with this id) the operator's first account, never gated: the mark moves from the
+   * account that held it (migration 0031 gave it to the oldest account of an existing installation, which may not be
+   * the operator's), which is gated from then on when it is free. Run it inside the caller's transaction; every
+   * process is told about both accounts.
+   */
+  async markFirstAccount(tx: Queryable, accounts: Pick<AccountService, 'get'>, nameOrId: string): Promise<Account> {
+    const found = await accounts.get(tx, nameOrId);
+    const { account, previous } = await moveFirstAccount(tx, found.id, this.clock.now());
+    await announceCredentialChange(tx, account.id);
+    if (previous) await announceCredentialChange(tx, previous);
+    return account;
   }
 }

@@ -76,6 +76,22 @@ describe.skipIf(onServer())('tidemark on a PGlite data directory (the PostgreSQL
     const accountsListed = await tidemark(['accounts', 'list', '--data-dir', dataDir]);
     expect(accountsListed.stdout).toMatch(/^operator {2}plan unlimited .* first account$/m);
     expect(accountsListed.stdout).toMatch(/^initech {2}plan free .* api trial ends \S+$/m);
+    // The first-account mark (never gated) moves to the account the operator names, and back.
+    const moved = await tidemark(['accounts', 'update', 'initech', '--first-account', '--data-dir', dataDir]);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout.trim()).toBe('initech: plan free, features routing,refresh, first account');
+    const markMoved = await tidemark(['accounts', 'list', '--data-dir', dataDir]);
+    expect(markMoved.stdout).toMatch(/^initech {2}plan free .* first account$/m);
+    expect(markMoved.stdout).toMatch(/^operator {2}plan unlimited .*\S(?<! first account)$/m);
+    expect(markMoved.stdout.match(/ first account$/gm)).toHaveLength(1);
+    const neverGated = await tidemark(['accounts', 'trial', 'start', 'initech', '--data-dir', dataDir]);
+    expect(neverGated.code).toBe(2);
+    expect(neverGated.stderr).toMatch(/the operator's first account is never gated/);
+    const movedBack = await tidemark(['accounts', 'update', 'operator', '--first-account', '--data-dir', dataDir]);
+    expect(movedBack.stdout.trim()).toMatch(/^operator: plan unlimited, .*, first account$/);
+    const gatedAgain = await tidemark(['accounts', 'trial', 'extend', 'initech', '--days', '1', '--data-dir', dataDir]);
+    expect(gatedAgain.code, gatedAgain.stderr).toBe(0);
+    expect(gatedAgain.stdout.trim()).toMatch(/^initech: plan free, API trial \S+ → \S+ \(API reads allowed until the trial ends\)$/);
     const listed = await tidemark(['keys', 'list', '--account', 'acme', '--data-dir', dataDir]);
     expect(listed.stdout).toContain(`${key.slice(0, 7)}…${key.slice(-4)}`);
     expect(listed.stdout).not.toContain(key);

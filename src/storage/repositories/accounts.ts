@@ -95,6 +95,31 @@ export async function setApiTrial(q: Queryable, id: string, trial: ApiTrial, now
   return row && toAccount(row);
 }
 
+/** The account marked as the operator's first account (never gated by the API trial), if any. */
+export async function findFirstAccount(q: Queryable): Promise<Account | undefined> {
+  const row = await one<AccountRow>(q, 'SELECT * FROM accounts WHERE first_account');
+  return row && toAccount(row);
+}
+
+/**
+ * Moves the first-account mark to the account with this id (at most one account holds it: the previous holder's is
+ * cleared first). Answers the account marked and the previous holder's id (null when none, or when it was this one).
+ */
+export async function moveFirstAccount(q: Queryable, id: string, now: Date): Promise<{ account: Account; previous: string | null }> {
+  const cleared = await q.query<{ id: string }>(
+    'UPDATE accounts SET first_account = false, updated_at = $2 WHERE first_account AND id <> $1 RETURNING id',
+    [id, now],
+  );
+  const row = await one<AccountRow>(
+    q,
+    `UPDATE accounts SET first_account = true,
+       updated_at = CASE WHEN first_account THEN updated_at ELSE $2 END
+     WHERE id = $1 RETURNING *`,
+    [id, now],
+  );
+  return { account: toAccount(row!), previous: cleared[0]?.id ?? null };
+}
+
 /** The account, its row locked until the transaction ends (a change that reads before it writes). */
 export async function lockAccount(q: Queryable, id: string): Promise<Account | undefined> {
   const row = await one<AccountRow>(q, 'SELECT * FROM accounts WHERE id = $1 FOR UPDATE', [id]);

@@ -145,6 +145,7 @@ describe('/admin', () => {
     await answer('PATCH', '/admin/accounts/hooli/api_trial', 409, { payload: { days: 3 } });
     await answer('DELETE', '/admin/accounts/trialco/api_trial', 200);
     await answer('DELETE', '/admin/accounts/nobody/api_trial', 404);
+    await answer('PATCH', '/admin/accounts/trialco', 422, { payload: { first_account: false } });
   });
 
   it('starts, extends and ends an API trial on the wall clock, which gates the account key’s reads of tracking data', async () => {
@@ -196,5 +197,64 @@ describe('/admin', () => {
     const unlimited = await t.app.inject({ method: 'POST', url: '/admin/accounts/cyberdyne/api_trial', headers: admin });
     expect(unlimited.statusCode).toBe(409);
     expect(unlimited.json().errors[0].detail).toMatch(/unlimited plan, whose API reads are never gated/);
+  });
+
+  it('moves the first-account mark to the account the operator names; the previous holder is gated when free', async () => {
+    // Two free accounts, the mark on the first (as migration 0031 marks the oldest account of an existing install).
+    const db = t.database.db;
+    await db.query('UPDATE accounts SET first_account = false WHERE first_account');
+    const oldest = await t.services.accounts.create(db, { name: 'oldest-customer', plan: 'free', firstAccount: true });
+    const operator = await t.services.accounts.create(db, { name: 'operator-own', plan: 'free' });
+    const keyOf = async (id: string) => ({ authorization: `Token ${(await t.services.accounts.issueKey(db, id)).token}` });
+    const oldestKey = await keyOf(oldest.id);
+    const operatorKey = await keyOf(operator.id);
+    const reads = async (headers: Record<string, string>) => (await t.app.inject({ url: '/v2/shipments', headers })).statusCode;
+    expect([await reads(oldestKey), await reads(operatorKey)]).toEqual([200, 403]);
+
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: '/admin/accounts/operator-own',
+      headers: admin,
+      payload: { first_account: true },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ name: 'operator-own', plan: 'free', first_account: true, api_access: 'enabled' });
+    const checked = await checkResponse(t.app, {
+      method: 'PATCH',
+      url: '/admin/accounts/operator-own',
+      status: 200,
+      contentType: String(moved.headers['content-type']),
+      body: moved.body,
+    });
+    expect(checked.kind).toBe('valid');
+    // The keys' cached credentials are dropped: the previous holder is refused at once, the new one reads.
+    expect([await reads(oldestKey), await reads(operatorKey)]).toEqual([403, 200]);
+    const listed = (await t.app.inject({ url: '/admin/accounts', headers: admin })).json().data as {
+      name: string;
+      first_account: boolean;
+      api_access: string;
+    }[];
+    expect(listed.filter((a) => a.first_account).map((a) => a.name)).toEqual(['operator-own']);
+    expect(listed.find((a) => a.name === 'oldest-customer')).toMatchObject({ first_account: false, api_access: 'trial_required' });
+    // The previous holder can have a trial now; the new one cannot (never gated).
+    expect((await t.app.inject({ method: 'POST', url: '/admin/accounts/oldest-customer/api_trial', headers: admin })).statusCode).toBe(200);
+    const refused = await t.app.inject({ method: 'POST', url: '/admin/accounts/operator-own/api_trial', headers: admin });
+    expect(refused.statusCode).toBe(409);
+
+    // Marking the holder again changes nothing; with other changes, both apply.
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: '/admin/accounts/operator-own',
+      headers: admin,
+      payload: { first_account: true, plan: 'unlimited' },
+    });
+    expect(again.json().data).toMatchObject({ name: 'operator-own', plan: 'unlimited', first_account: true });
+    const unmark = await t.app.inject({
+      method: 'PATCH',
+      url: '/admin/accounts/operator-own',
+      headers: admin,
+      payload: { first_account: false },
+    });
+    expect(unmark.statusCode).toBe(422);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { containerNumberKey, planContainerValues, readStaged, stagedNumberProblem, stagedValueProblem } from './initial-custom-fields.js';
+import {
+  containerNumberKey,
+  planContainerValues,
+  readStaged,
+  repeatedStaged,
+  stagedNumberProblem,
+  stagedValueProblem,
+} from './initial-custom-fields.js';
 
 const BOXES = [
   { id: 'c1', number: 'MSKU1234565' },
@@ -90,4 +97,19 @@ describe('staged values', () => {
       },
     ],
   ])('reads what was stored: %j', (stored, expected) => expect(readStaged(stored)).toEqual(expected));
+});
+
+describe('repeatedStaged', () => {
+  it('names each item repeating an earlier field and target (a number however typed; no number is every container)', () => {
+    expect(
+      repeatedStaged([
+        { api_slug: 'a', value: 1 },
+        { api_slug: 'a', value: 2, number: 'MSCU1234565' },
+        { api_slug: 'a', value: 3, number: 'mscu 123456-5' },
+        { api_slug: 'b', value: 4, number: 'MSCU1234565' },
+        { api_slug: 'a', value: 5, number: '' },
+        { api_slug: 'a', value: 6, number: null },
+      ]),
+    ).toEqual([2, 4, 5]);
+  });
 });

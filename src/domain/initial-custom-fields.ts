@@ -16,8 +16,11 @@ export interface InitialCustomFields {
   containers: StagedContainerValue[];
 }
 
-/** At most this many values per list (the account has at most 200 definitions; a shipment may have many boxes). */
-export const MAX_STAGED = 500;
+/**
+ * At most this many values per list: each container value is written to every container it names, in the
+ * transaction that makes the shipment, so the lists are kept short (and a field is staged once per target).
+ */
+export const MAX_STAGED = 50;
 /** Longer than any container number, however spaced. */
 const MAX_NUMBER_LENGTH = 20;
 
@@ -36,6 +39,22 @@ export function stagedNumberProblem(number: string | null | undefined): string |
 /** Why a staged value cannot be staged at all (before its definition is asked), or null. */
 export function stagedValueProblem(item: { value?: unknown }): string | null {
   return item.value === undefined ? "Value can't be blank (send null to stage no value)" : null;
+}
+
+/**
+ * The indexes of staged values that repeat an earlier one's field and target (the same `api_slug`, and for the
+ * containers the same container number however typed, or both no number): each is refused, for it would only
+ * overwrite the earlier one.
+ */
+export function repeatedStaged(items: readonly StagedContainerValue[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  for (const [index, item] of items.entries()) {
+    const key = JSON.stringify([item.api_slug, containerNumberKey(item.number)]);
+    if (seen.has(key)) repeated.push(index);
+    seen.add(key);
+  }
+  return repeated;
 }
 
 /**

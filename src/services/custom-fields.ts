@@ -1,7 +1,7 @@
 // Custom fields (docs/custom-fields.md): definitions, their options, and values on the account's shipments,
 // containers and tracking requests. The rules are src/domain/custom-fields.ts; this service reads and writes them in
 // the caller's account and points problems at the request. Other features build on it: `valuesFor` (includes),
-// `setValue` inside a caller's transaction (initial custom fields), `checkValues` before a write, `filterFor`.
+// `applyStaged` inside a caller's transaction (initial custom fields), `checkValues` before a write, `filtersFor`.
 import type { Clock } from '../domain/clock.js';
 import {
   type CustomField,
@@ -98,6 +98,13 @@ function toDefinition(r: repo.DefinitionRow, options: readonly repo.OptionRow[])
 }
 
 const hasOptions = (dataType: string) => dataType === 'enum' || dataType === 'enum_multi';
+
+/** A definition ready for value checks (`prepare`). */
+interface Prepared {
+  def: repo.DefinitionRow;
+  rules: CustomFieldDefinition;
+  options: OptionRef[];
+}
 
 export class CustomFieldService {
   constructor(
@@ -358,25 +365,43 @@ export class CustomFieldService {
     return row;
   }
 
+  /** Definitions ready for value checks: each with its rules and options, the options read in one query. */
+  private async prepare(q: Queryable, accountId: string, defs: readonly repo.DefinitionRow[]): Promise<Map<string, Prepared>> {
+    const options = await repo.optionsOf(
+      q,
+      accountId,
+      defs.filter((d) => hasOptions(d.data_type)).map((d) => d.id),
+    );
+    return new Map(
+      defs.map((d) => [
+        d.id,
+        { def: d, rules: toDefinition(d, options), options: options.filter((o) => o.definition_id === d.id).map(toOption) },
+      ]),
+    );
+  }
+
   /**
    * A value checked for its definition, as stored, or the problem (`field` is `value`). A reference must name a
    * record of the account.
    */
   private async checked(q: Queryable, accountId: string, def: repo.DefinitionRow, raw: unknown): Promise<{ value: FieldValue } | Problem> {
-    const [d] = await this.definitionsWithOptions(q, accountId, [def]);
-    const options: OptionRef[] = hasOptions(def.data_type) ? (await repo.optionsOf(q, accountId, [def.id])).map(toOption) : [];
-    const read = checkValue(d!, raw, options);
+    return this.checkedWith(q, accountId, (await this.prepare(q, accountId, [def])).get(def.id)!, raw);
+  }
+
+  private async checkedWith(q: Queryable, accountId: string, p: Prepared, raw: unknown): Promise<{ value: FieldValue } | Problem> {
+    const read = checkValue(p.rules, raw, p.options);
     if ('problem' in read) return { field: 'value', detail: read.problem };
     const v = read.value;
     if (v !== null && typeof v === 'object' && !Array.isArray(v) && !(await repo.entityExists(q, accountId, v.type, v.id))) {
-      return { field: 'value', detail: `Value of ${d!.displayName} (${d!.apiSlug}) names a ${v.type} the account does not have` };
+      return { field: 'value', detail: `Value of ${p.rules.displayName} (${p.rules.apiSlug}) names a ${v.type} the account does not have` };
     }
     return read;
   }
 
   /**
    * Checks values before a write, without writing (e.g. `initial_custom_fields`): every slug must name a definition of
-   * `entityType` and every value be valid for it. Answers the problems, each with its index in `items`.
+   * `entityType` and every value be valid for it. Answers the problems, each with its index in `items`. The
+   * definitions and their options are read once for the list.
    */
   async checkValues(
     accountId: string,
@@ -384,17 +409,66 @@ export class CustomFieldService {
     items: readonly { api_slug: string; value: unknown }[],
     q: Queryable = this.db,
   ): Promise<ValueProblem[]> {
-    const defs = await repo.findDefinitionsBySlugs(q, accountId, entityType, [...new Set(items.map((i) => i.api_slug))]);
-    const bySlug = new Map(defs.map((d) => [d.api_slug, d]));
+    return this.checkEach(q, accountId, entityType, items, false, async () => {});
+  }
+
+  /**
+   * Staged values (`initial_custom_fields`) applied inside the caller's transaction `q`: each item checked once for
+   * its definition and, when good, written to every record `targets(index)` names, in order (a later write of the same
+   * field on the same record overwrites). The definitions are read once for the batch, held FOR SHARE, with their
+   * options. Answers the problems (nothing is written for such an item), each with its index in `items`.
+   */
+  async applyStaged(
+    q: Queryable,
+    accountId: string,
+    entityType: EntityType,
+    items: readonly { api_slug: string; value: unknown }[],
+    targets: (index: number) => readonly EntityRef[],
+  ): Promise<ValueProblem[]> {
+    const now = this.clock.now();
+    return this.checkEach(q, accountId, entityType, items, true, async (index, p, value) => {
+      const matchKeys = comparableKeys(p.def.data_type as DataType, value);
+      for (const entity of targets(index)) {
+        try {
+          await repo.writeField(q, {
+            id: newId(),
+            accountId,
+            definitionId: p.def.id,
+            entityType: entity.type,
+            entityId: entity.id,
+            value,
+            matchKeys,
+            now,
+          });
+        } catch (err) {
+          if (repo.isForeignKeyViolation(err)) throw notFound(ENTITY_NAME[entity.type]);
+          throw err;
+        }
+      }
+    });
+  }
+
+  private async checkEach(
+    q: Queryable,
+    accountId: string,
+    entityType: EntityType,
+    items: readonly { api_slug: string; value: unknown }[],
+    share: boolean,
+    good: (index: number, p: Prepared, value: FieldValue) => Promise<void>,
+  ): Promise<ValueProblem[]> {
+    const defs = await repo.findDefinitionsBySlugs(q, accountId, entityType, [...new Set(items.map((i) => i.api_slug))], share);
+    const prepared = await this.prepare(q, accountId, defs);
+    const bySlug = new Map(defs.map((d) => [d.api_slug, prepared.get(d.id)!]));
     const problems: ValueProblem[] = [];
     for (const [index, item] of items.entries()) {
-      const def = bySlug.get(item.api_slug);
-      if (!def) {
+      const p = bySlug.get(item.api_slug);
+      if (!p) {
         problems.push({ index, field: 'api_slug', detail: this.unknownSlugDetail(entityType, item.api_slug) });
         continue;
       }
-      const read = await this.checked(q, accountId, def, item.value);
+      const read = await this.checkedWith(q, accountId, p, item.value);
       if ('field' in read) problems.push({ index, ...read });
+      else await good(index, p, read.value);
     }
     return problems;
   }

@@ -7,7 +7,9 @@ import { checkContainerNumber } from '../domain/container-number.js';
 import { type ErrorItem, notFound, TidemarkError, validationFailed } from '../domain/errors.js';
 import {
   type InitialCustomFields,
+  containerNumberKey,
   MAX_STAGED,
+  repeatedStaged,
   type StagedContainerValue,
   stagedNumberProblem,
   stagedValueProblem,
@@ -207,6 +209,21 @@ export class TrackingRequestService {
         if (missing) items.push({ title, detail: missing, pointer: at(index, 'value'), code: 'blank' });
         const number = stagedNumberProblem(item.number);
         if (number) items.push({ title, detail: number, pointer: at(index, 'number'), code: 'invalid' });
+      }
+      for (const index of repeatedStaged(values)) {
+        const item = values[index]!;
+        const where =
+          key === 'shipment'
+            ? 'the shipment'
+            : containerNumberKey(item.number)
+              ? `container ${containerNumberKey(item.number)}`
+              : 'every container';
+        items.push({
+          title,
+          detail: `Api slug '${item.api_slug}' is staged more than once for ${where}`,
+          pointer: at(index, 'api_slug'),
+          code: 'taken',
+        });
       }
       const problems = await this.customFields.checkValues(accountId, entityType, values);
       for (const p of problems) {

@@ -141,6 +141,36 @@ describe('initial_custom_fields checked when the request is made', () => {
     ]);
     expect(await count()).toBe(before);
   });
+
+  it('refuses a field staged twice for the same target, and more than 50 values in a list', async () => {
+    const base = '/data/attributes/initial_custom_fields';
+    const twice = await track('MAEU250000003', {
+      shipment: [
+        { api_slug: 'po', value: 'PO-1' },
+        { api_slug: 'po', value: 'PO-2' },
+      ],
+      containers: [
+        { api_slug: 'note', value: 'all' },
+        { api_slug: 'note', value: 'one', number: 'MSCU 123456-5' },
+        { api_slug: 'note', value: 'one again', number: 'mscu1234565' },
+        { api_slug: 'note', value: 'all again', number: null },
+      ],
+    });
+    expect(twice.statusCode, twice.body).toBe(422);
+    expect(twice.json().errors.map((e: { source: { pointer: string }; detail: string }) => [e.source.pointer, e.detail])).toEqual([
+      [`${base}/shipment/1/api_slug`, "Api slug 'po' is staged more than once for the shipment"],
+      [`${base}/containers/2/api_slug`, "Api slug 'note' is staged more than once for container MSCU1234565"],
+      [`${base}/containers/3/api_slug`, "Api slug 'note' is staged more than once for every container"],
+    ]);
+
+    const many = await track('MAEU250000003', {
+      containers: Array.from({ length: 51 }, (_, i) => ({ api_slug: 'note', value: `n${i}`, number: `MSCU${String(i).padStart(7, '0')}` })),
+    });
+    expect(many.statusCode, many.body).toBe(422);
+    expect(many.json().errors).toMatchObject([
+      { source: { pointer: `${base}/containers` }, detail: 'At most 50 values can be staged for the containers' },
+    ]);
+  });
 });
 
 describe('initial_custom_fields applied when the request resolves', () => {

@@ -24,26 +24,20 @@ export async function applyInitialCustomFields(
   const accountId = req.account_id;
   const skipped: Skipped[] = [];
 
-  // Checked again in this transaction: the definitions may have changed since the request was made.
-  const shipmentProblems = new Map((await fields.checkValues(accountId, 'Shipment', staged.shipment, tx)).map((p) => [p.index, p.detail]));
-  for (const [index, item] of staged.shipment.entries()) {
-    const problem = shipmentProblems.get(index);
-    if (problem) skipped.push({ entity: 'shipment', index, api_slug: item.api_slug, number: null, reason: problem });
-    else await fields.setValue(tx, accountId, { type: 'shipment', id: shipmentId }, item.api_slug, item.value);
+  // Checked again in this transaction (the definitions may have changed since the request was made), each value once,
+  // the definitions and options read once per list.
+  const shipment = [{ type: 'shipment' as const, id: shipmentId }];
+  for (const p of await fields.applyStaged(tx, accountId, 'Shipment', staged.shipment, () => shipment)) {
+    skipped.push({ entity: 'shipment', index: p.index, api_slug: staged.shipment[p.index]!.api_slug, number: null, reason: p.detail });
   }
 
   const plan = planContainerValues(staged.containers, await containerNumbersOf(tx, accountId, shipmentId));
   skipped.push(...plan.skipped);
-  const containerProblems = new Map(
-    (await fields.checkValues(accountId, 'Container', staged.containers, tx)).map((p) => [p.index, p.detail]),
-  );
-  for (const [index, item] of staged.containers.entries()) {
-    const problem = containerProblems.get(index);
-    if (problem) skipped.push({ entity: 'container', index, api_slug: item.api_slug, number: item.number ?? null, reason: problem });
-  }
-  for (const w of plan.writes) {
-    if (!containerProblems.has(w.index))
-      await fields.setValue(tx, accountId, { type: 'container', id: w.containerId }, w.api_slug, w.value);
+  const targets = new Map<number, { type: 'container'; id: string }[]>();
+  for (const w of plan.writes) targets.set(w.index, [...(targets.get(w.index) ?? []), { type: 'container', id: w.containerId }]);
+  for (const p of await fields.applyStaged(tx, accountId, 'Container', staged.containers, (i) => targets.get(i) ?? [])) {
+    const item = staged.containers[p.index]!;
+    skipped.push({ entity: 'container', index: p.index, api_slug: item.api_slug, number: item.number ?? null, reason: p.detail });
   }
 
   if (skipped.length) {

@@ -314,6 +314,11 @@ export interface FieldWrite {
 
 /** Sets the value of a definition on a record: inserted, or the one there overwritten (same id). */
 export async function upsertField(q: Queryable, w: FieldWrite): Promise<FieldRow> {
+  return (await findField(q, w.accountId, await writeField(q, w)))!;
+}
+
+/** `upsertField` without reading the row back (a batch of writes): answers the value's id. */
+export async function writeField(q: Queryable, w: FieldWrite): Promise<string> {
   const column = ENTITY_COLUMN[w.entityType];
   const rows = await q.query<{ id: string }>(
     `INSERT INTO custom_fields (id, account_id, definition_id, entity_type, ${column}, value, match_keys, created_at, updated_at)
@@ -324,7 +329,7 @@ export async function upsertField(q: Queryable, w: FieldWrite): Promise<FieldRow
     [w.id, w.accountId, w.definitionId, w.entityType, w.entityId, json(w.value), w.matchKeys, w.now],
   );
   changed(q, [changeTag.account(w.accountId)]);
-  return (await findField(q, w.accountId, rows[0]!.id))!;
+  return rows[0]!.id;
 }
 
 export async function findField(q: Queryable, accountId: string, id: string): Promise<FieldRow | undefined> {

@@ -106,13 +106,15 @@ beforeAll(async () => {
     }
     // Custom fields: a definition per entity type (one an enum with an option), a value on each record.
     const defs = new Map<string, string>();
-    for (const [entity_type, api_slug, data_type] of [
-      ['Shipment', 'sweep_text', 'short_text'],
-      ['Container', 'sweep_enum', 'enum'],
-      ['TrackingRequest', 'sweep_note', 'short_text'],
+    // The same slugs (and values) in both accounts: a filter or include by slug must find each account's own only.
+    for (const [entity_type, api_slug, data_type, more] of [
+      ['Shipment', 'sweep_text', 'short_text', {}],
+      ['Container', 'sweep_enum', 'enum', {}],
+      ['TrackingRequest', 'sweep_note', 'short_text', {}],
+      ['Shipment', 'sweep_ref', 'reference', { reference_type: 'container' }],
     ] as const) {
       const res = await send(t, 'POST', '/v2/custom_field_definitions', x.auth, {
-        data: { type: 'custom_field_definition', attributes: { entity_type, api_slug, display_name: api_slug, data_type } },
+        data: { type: 'custom_field_definition', attributes: { entity_type, api_slug, display_name: api_slug, data_type, ...more } },
       });
       expect(res.status, res.text).toBe(201);
       defs.set(api_slug, res.json.data.id);
@@ -125,6 +127,7 @@ beforeAll(async () => {
       [`/v2/shipments/${tr!.shipment_id}`, 'sweep_text', 'PO-1'],
       [`/v2/containers/${container!.id}`, 'sweep_enum', 'hot'],
       [`/v2/tracking_requests/${tr!.id}`, 'sweep_note', 'note'],
+      [`/v2/shipments/${tr!.shipment_id}`, 'sweep_ref', { type: 'container', id: container!.id }],
     ] as const) {
       const res = await send(t, 'POST', `${path}/custom_fields`, x.auth, {
         data: { type: 'custom_field', attributes: { api_slug, value } },
@@ -299,23 +302,61 @@ describe("B's key on A's records", () => {
           data: { attributes: { role: 'sweep' }, relationships: { party: rel('party', bParty), container: rel('container', id) } },
         })),
       ],
-      'POST /v2/tracking_requests': () =>
-        of('parties').map((id) => ({
+      'POST /v2/tracking_requests': () => [
+        ...of('parties').map((id) => ({
           data: {
             type: 'tracking_request',
             attributes: { request_type: 'bill_of_lading', request_number: 'MAEU240100001', scac: 'MAEU' },
             relationships: { customer: rel('party', id) },
           },
         })),
+        // initial_custom_fields staging a reference to A's container.
+        ...of('containers').map((id) => ({
+          data: {
+            type: 'tracking_request',
+            attributes: {
+              request_type: 'bill_of_lading',
+              request_number: 'MAEU240100001',
+              scac: 'MAEU',
+              initial_custom_fields: { shipment: [{ api_slug: 'sweep_ref', value: { type: 'container', id } }] },
+            },
+          },
+        })),
+      ],
       'POST /v2/custom_fields': () =>
         [
           ...of('shipments').map((id) => ['shipment', id, 'sweep_text']),
           ...of('containers').map((id) => ['container', id, 'sweep_enum']),
           ...of('tracking_requests').map((id) => ['tracking_request', id, 'sweep_note']),
-        ].map(([type, id, api_slug]) => ({
-          data: { type: 'custom_field', attributes: { api_slug, value: 'hot' }, relationships: { entity: rel(type!, id!) } },
+        ]
+          .map(([type, id, api_slug]): unknown => ({
+            data: { type: 'custom_field', attributes: { api_slug, value: 'hot' }, relationships: { entity: rel(type!, id!) } },
+          }))
+          // B's own shipment, its reference field naming A's container.
+          .concat(
+            of('containers').map((id) => ({
+              data: {
+                type: 'custom_field',
+                attributes: { api_slug: 'sweep_ref', value: { type: 'container', id } },
+                relationships: { entity: rel('shipment', bShipment) },
+              },
+            })),
+          ),
+      // A reference definition whose default names A's record.
+      'POST /v2/custom_field_definitions': () =>
+        of('containers').map((id, i) => ({
+          data: {
+            type: 'custom_field_definition',
+            attributes: {
+              entity_type: 'Shipment',
+              api_slug: `sweep_default_${i}`,
+              display_name: 'Sweep default',
+              data_type: 'reference',
+              reference_type: 'container',
+              default_value: { type: 'container', id },
+            },
+          },
         })),
-      'POST /v2/custom_field_definitions': 'creates a definition from its attributes alone, names no record',
       'POST /v2/parties': 'creates a party from a company name alone',
       'POST /v2/tracking_requests/infer_number': 'reads a number, names no record',
       'POST /v2/webhooks': 'creates a webhook from a URL and event names, names no record',
@@ -358,8 +399,23 @@ describe("B's key on A's records", () => {
 describe("B's lists and searches", () => {
   /** Query strings each list route is also read with; a route not listed here is read with `page[size]=100`. */
   const READS: Record<string, string[]> = {
-    '/v2/shipments': ['include=containers,pod_terminal,port_of_lading,port_of_discharge,destination,destination_terminal,customer'],
-    '/v2/containers': ['include=shipment,pod_terminal,pickup_facility,transport_events'],
+    '/v2/shipments': [
+      'include=containers,pod_terminal,port_of_lading,port_of_discharge,destination,destination_terminal,customer',
+      // Custom fields: both accounts have these slugs, with the same values.
+      'include=custom_fields',
+      'include=containers.custom_fields',
+      'include=custom_fields.definition',
+      'filter[custom_fields][sweep_text]=PO-1',
+      'filter[custom_fields][sweep_text]=PO-1&include=custom_fields',
+    ],
+    '/v2/containers': [
+      'include=shipment,pod_terminal,pickup_facility,transport_events',
+      'include=custom_fields',
+      'include=custom_fields.definition',
+      'filter[custom_fields][sweep_enum]=hot&include=custom_fields',
+    ],
+    '/v2/custom_fields': ['include=definition'],
+    '/v2/custom_field_definitions': ['include=options'],
     '/v2/tracking_requests': ['include=tracked_object,customer'],
     '/v2/webhook_notifications': ['include=webhook,reference_object', 'include=webhook,reference_object,webhook_notification_logs'],
   };
@@ -419,8 +475,31 @@ describe("B's lists and searches", () => {
         async (url) => void (await read(url, Object.hasOwn(SEARCHES, r.url))),
       );
     }
+    // B's values filtered by A's records and by A's definitions: answered, with none of A's rows.
+    const byId = [...aIds].flatMap(([id, table]) =>
+      table === 'custom_field_definitions'
+        ? [`/v2/custom_fields?filter[definition_id]=${id}`, `/v2/custom_fields?filter[definition_id]=${id}&include=definition`]
+        : ['shipments', 'containers', 'tracking_requests'].includes(table)
+          ? [`/v2/custom_fields?filter[entity_id]=${id}`, `/v2/custom_fields?filter[entity_id]=${id}&include=definition`]
+          : [],
+    );
+    expect(byId.length).toBeGreaterThan(10);
+    // (The links echo the filter's id: what must hold is that nothing is found.)
+    await pool(byId, 8, async (url) => {
+      const res = await send(t, 'GET', url, B.auth);
+      calls++;
+      if (res.status !== 200) failed.push(`${url} → ${res.status} ${res.text.slice(0, 200)}`);
+      else if (res.json.data.length || res.json.included?.length || res.json.meta?.total)
+        leaks.push({ request: url, ids: idsIn(JSON.stringify([res.json.data, res.json.included ?? []]), aAllIds) });
+    });
     expect(failed, 'reads B should have been answered').toEqual([]);
     expect(leaks, "A's ids in B's answers").toEqual([]);
+    // The slug filters were not empty answers: B finds its own records by the slugs A has too.
+    for (const url of ['/v2/shipments?filter[custom_fields][sweep_text]=PO-1', '/v2/containers?filter[custom_fields][sweep_enum]=hot']) {
+      const res = await send(t, 'GET', url, B.auth);
+      expect(res.status, res.text).toBe(200);
+      expect(res.json.data.length, url).toBeGreaterThan(0);
+    }
     expect(routes.length).toBeGreaterThanOrEqual(6);
     expect(aNumbers.length).toBeGreaterThanOrEqual(30);
     expect(calls).toBeGreaterThan(aNumbers.length * 5);
@@ -432,6 +511,42 @@ describe("B's lists and searches", () => {
       expect(res.json.data.length, `B's search for ${e.request_number}`).toBeGreaterThan(0);
     }
   }, 180_000);
+});
+
+describe("B's reference custom fields naming A's records", () => {
+  it('are refused as values, by slug, and as a definition default, and change nothing of A', async () => {
+    const { t } = world;
+    const db = t.database.db;
+    const state = () => dumpAccount(db, A.account.id);
+    const before = await state();
+    const [def] = await db.query<{ id: string }>(
+      "SELECT id FROM custom_field_definitions WHERE account_id = $1 AND api_slug = 'sweep_ref'",
+      [B.account.id],
+    );
+    const aContainers = [...aIds].filter(([, table]) => table === 'containers').map(([id]) => id);
+    expect(aContainers.length).toBeGreaterThan(0);
+    for (const id of aContainers) {
+      const value = { type: 'container', id };
+      const writes: [string, string, unknown][] = [
+        [
+          'PATCH',
+          `/v2/custom_field_definitions/${def!.id}`,
+          { data: { type: 'custom_field_definition', attributes: { default_value: value } } },
+        ],
+        [
+          'POST',
+          `/v2/shipments/${bShipment}/custom_fields`,
+          { data: { type: 'custom_field', attributes: { api_slug: 'sweep_ref', value } } },
+        ],
+        ['PATCH', `/v2/shipments/${bShipment}/custom_fields/sweep_ref`, { data: { type: 'custom_field', attributes: { value } } }],
+      ];
+      for (const [method, url, body] of writes) {
+        const res = await send(t, method, url, B.auth, body);
+        expect(res.status, `${method} ${url}: ${res.text}`).toBe(422);
+      }
+    }
+    expect(changed(before, await state())).toEqual([]);
+  });
 });
 
 describe('reference data', () => {

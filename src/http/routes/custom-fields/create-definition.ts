@@ -5,7 +5,7 @@ import { customFieldDefinitionResource, resourceDocument } from '../../../render
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { sendDocument } from '../../reply.js';
 import { API_ERRORS, described, errorResponses, includeQuery, resourceBody, WRITE_ERRORS } from '../../schemas.js';
-import { definitionKind, TAG, valueAttribute } from './shared.js';
+import { DEFINITION_NUMBERS, definitionKind, keepBodyText, refuseImpreciseNumbers, TAG, valueAttribute } from './shared.js';
 
 export const definitionAttributes = z.object({
   entity_type: z.string().optional().describe('Shipment, Container or TrackingRequest (also shipment, container, tracking_request, Cargo)'),
@@ -24,6 +24,7 @@ export default function createCustomFieldDefinition(app: App, deps: HttpDeps) {
   app.post(
     '/v2/custom_field_definitions',
     {
+      preParsing: keepBodyText,
       schema: {
         tags: [TAG],
         summary: 'Create a custom field definition',
@@ -39,6 +40,7 @@ export default function createCustomFieldDefinition(app: App, deps: HttpDeps) {
       },
     },
     async (req, reply) => {
+      refuseImpreciseNumbers(req, req.body.data.attributes, DEFINITION_NUMBERS);
       const include = parseInclude(req.query.include, kind);
       const definition = await deps.customFields.createDefinition(accountOf(req).id, req.body.data.attributes);
       const included = await resolveIncluded(kind, [definition], include);

@@ -5,13 +5,14 @@ import { customFieldResource, resourceDocument } from '../../../render/schemas.j
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { sendDocument } from '../../reply.js';
 import { API_ERRORS, described, errorResponses, includeQuery, WRITE_ERRORS } from '../../schemas.js';
-import { createBody, fieldKind, TAG } from './shared.js';
+import { createBody, fieldKind, keepBodyText, refuseImpreciseNumbers, TAG } from './shared.js';
 
 export default function createCustomField(app: App, deps: HttpDeps) {
   const kind = fieldKind(deps);
   app.post(
     '/v2/custom_fields',
     {
+      preParsing: keepBodyText,
       schema: {
         tags: [TAG],
         summary: 'Set a custom field value on a shipment, container or tracking request',
@@ -27,6 +28,7 @@ export default function createCustomField(app: App, deps: HttpDeps) {
       },
     },
     async (req, reply) => {
+      refuseImpreciseNumbers(req, req.body.data.attributes, ['value']);
       const include = parseInclude(req.query.include, kind);
       const { attributes, relationships } = req.body.data;
       const field = await deps.customFields.set(accountOf(req).id, relationships.entity.data, attributes.api_slug, attributes.value);

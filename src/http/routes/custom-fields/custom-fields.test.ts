@@ -449,6 +449,48 @@ describe('values of each data type on a shipment', () => {
   });
 });
 
+describe('numbers as sent', () => {
+  /** A body with a number written as given (JSON.stringify would round it first). */
+  const raw = (method: 'POST' | 'PATCH', url: string, body: string) => {
+    t.clock.advance(1000);
+    return t.app.inject({ method, url, headers: { ...auth, ...json }, payload: body });
+  };
+
+  it('refuses a number a double does not hold as sent, where it is sent, and takes 15 significant digits', async () => {
+    const def = await define({ entity_type: 'Shipment', api_slug: 'amount', display_name: 'Amount', data_type: 'number' });
+    const path = `/v2/shipments/${shipmentId}/custom_fields`;
+    const set = (n: string) => raw('POST', path, `{"data":{"type":"custom_field","attributes":{"api_slug":"amount","value":${n}}}}`);
+    const rounded = await set('123456789012.000001');
+    expect(rounded.statusCode, rounded.body).toBe(422);
+    expect(rounded.json().errors[0]).toMatchObject({
+      source: { pointer: '/data/attributes/value' },
+      detail:
+        'Value 123456789012.000001 has more than 15 significant digits: a JSON number holds 15 exactly, and it would be stored as 123456789012',
+    });
+    const good = await set('123456789012.125');
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json().data.attributes.value).toBe(123456789012.125);
+    const id = good.json().data.id as string;
+    // A long number elsewhere in the body (a string) is not the value's.
+    const patched = await raw(
+      'PATCH',
+      `/v2/custom_fields/${id}`,
+      '{"data":{"type":"custom_field","id":"1234567890123456789","attributes":{"value":-1.5}}}',
+    );
+    expect(patched.statusCode, patched.body).toBe(200);
+    const bySlug = await raw('PATCH', `${path}/amount`, '{"data":{"attributes":{"value":1.00000000000000001}}}');
+    expect(bySlug.statusCode).toBe(422);
+    expect(pointers(bySlug)).toEqual(['/data/attributes/value']);
+    const defaultValue = await raw(
+      'PATCH',
+      `${URL_DEFS}/${def.id}`,
+      '{"data":{"attributes":{"default_value":99999999999.9999999,"validation":{"min":0.1234567890123456}}}}',
+    );
+    expect(defaultValue.statusCode).toBe(422);
+    expect(pointers(defaultValue)).toEqual(['/data/attributes/default_value', '/data/attributes/validation/min']);
+  });
+});
+
 // Races need a second connection: PostgreSQL only (PGlite runs one transaction at a time).
 describe.skipIf(!onServer())('writes racing deletes (PostgreSQL)', () => {
   /** Runs `sql` in an open transaction of another connection, starts `request`, commits once it waits on a lock. */

@@ -5,7 +5,7 @@ import { customFieldResource, resourceDocument } from '../../../render/schemas.j
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { sendDocument } from '../../reply.js';
 import { API_ERRORS, described, errorResponses, includeQuery, WRITE_ERRORS } from '../../schemas.js';
-import { fieldKind, PARENTS, parentParams, setBody } from './shared.js';
+import { fieldKind, keepBodyText, parentParams, PARENTS, refuseImpreciseNumbers, setBody } from './shared.js';
 
 export default function setCustomFieldOn(app: App, deps: HttpDeps) {
   const kind = fieldKind(deps);
@@ -13,6 +13,7 @@ export default function setCustomFieldOn(app: App, deps: HttpDeps) {
     app.post(
       `/v2/${parent.path}/:${parent.param}/custom_fields`,
       {
+        preParsing: keepBodyText,
         schema: {
           tags: [parent.tag],
           summary: `Set a custom field value on a ${parent.type.replace('_', ' ')}`,
@@ -28,6 +29,7 @@ export default function setCustomFieldOn(app: App, deps: HttpDeps) {
         },
       },
       async (req, reply) => {
+        refuseImpreciseNumbers(req, req.body.data.attributes, ['value']);
         const include = parseInclude(req.query.include, kind);
         const { api_slug, value } = req.body.data.attributes;
         const entity = { type: parent.type, id: req.params[parent.param]! };

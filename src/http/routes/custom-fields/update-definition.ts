@@ -5,13 +5,14 @@ import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { API_ERRORS, described, errorResponses, idParams, includeQuery, resourceBody, WRITE_ERRORS } from '../../schemas.js';
 import { definitionAttributes } from './create-definition.js';
-import { definitionKind, TAG } from './shared.js';
+import { DEFINITION_NUMBERS, definitionKind, keepBodyText, refuseImpreciseNumbers, TAG } from './shared.js';
 
 export default function updateCustomFieldDefinition(app: App, deps: HttpDeps) {
   const kind = definitionKind(deps);
   app.patch(
     '/v2/custom_field_definitions/:id',
     {
+      preParsing: keepBodyText,
       schema: {
         tags: [TAG],
         summary: 'Update a custom field definition',
@@ -27,6 +28,7 @@ export default function updateCustomFieldDefinition(app: App, deps: HttpDeps) {
       },
     },
     async (req, reply) => {
+      refuseImpreciseNumbers(req, req.body.data.attributes, DEFINITION_NUMBERS);
       const include = parseInclude(req.query.include, kind);
       const definition = await deps.customFields.updateDefinition(accountOf(req).id, req.params.id, req.body.data.attributes);
       const included = await resolveIncluded(kind, [definition], include);

@@ -4,7 +4,7 @@ import { customFieldResource, resourceDocument } from '../../../render/schemas.j
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { API_ERRORS, described, errorResponses, includeQuery, WRITE_ERRORS } from '../../schemas.js';
-import { fieldKind, PARENTS, parentParams, valueBody } from './shared.js';
+import { fieldKind, keepBodyText, parentParams, PARENTS, refuseImpreciseNumbers, valueBody } from './shared.js';
 
 export default function updateCustomFieldOn(app: App, deps: HttpDeps) {
   const kind = fieldKind(deps);
@@ -12,6 +12,7 @@ export default function updateCustomFieldOn(app: App, deps: HttpDeps) {
     app.patch(
       `/v2/${parent.path}/:${parent.param}/custom_fields/:api_slug`,
       {
+        preParsing: keepBodyText,
         schema: {
           tags: [parent.tag],
           summary: `Change a custom field value of a ${parent.type.replace('_', ' ')}`,
@@ -27,6 +28,7 @@ export default function updateCustomFieldOn(app: App, deps: HttpDeps) {
         },
       },
       async (req, reply) => {
+        refuseImpreciseNumbers(req, req.body.data.attributes, ['value']);
         const include = parseInclude(req.query.include, kind);
         const entity = { type: parent.type, id: req.params[parent.param]! };
         const field = await deps.customFields.updateOn(accountOf(req).id, entity, req.params.api_slug!, req.body.data.attributes.value);

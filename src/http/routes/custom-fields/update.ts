@@ -4,13 +4,14 @@ import { customFieldResource, resourceDocument } from '../../../render/schemas.j
 import { accountOf, type App, type HttpDeps } from '../../context.js';
 import { selfUrl, sendDocument } from '../../reply.js';
 import { API_ERRORS, described, errorResponses, idParams, includeQuery, WRITE_ERRORS } from '../../schemas.js';
-import { fieldKind, TAG, valueBody } from './shared.js';
+import { fieldKind, keepBodyText, refuseImpreciseNumbers, TAG, valueBody } from './shared.js';
 
 export default function updateCustomField(app: App, deps: HttpDeps) {
   const kind = fieldKind(deps);
   app.patch(
     '/v2/custom_fields/:id',
     {
+      preParsing: keepBodyText,
       schema: {
         tags: [TAG],
         summary: 'Change a custom field value',
@@ -24,6 +25,7 @@ export default function updateCustomField(app: App, deps: HttpDeps) {
       },
     },
     async (req, reply) => {
+      refuseImpreciseNumbers(req, req.body.data.attributes, ['value']);
       const include = parseInclude(req.query.include, kind);
       const field = await deps.customFields.update(accountOf(req).id, req.params.id, req.body.data.attributes.value);
       const included = await resolveIncluded(kind, [field], include);

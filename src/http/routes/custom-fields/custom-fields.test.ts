@@ -449,6 +449,35 @@ describe('values of each data type on a shipment', () => {
   });
 });
 
+describe('the database keeps values in their account (migration 0033)', () => {
+  it("refuses a value or an option naming another account's definition, and a value on another account's record", async () => {
+    const db = t.services.db;
+    const mine = await define({ entity_type: 'Shipment', api_slug: 'keyed', display_name: 'Keyed', data_type: 'enum' });
+    const other = await t.account();
+    const theirs = await seedShipment(t, other.account.id, { bl: 'MAEU000000033', containers: [{ number: 'MSCU3333330' }] });
+    const now = t.clock.now();
+    const value = (account: string, shipment: string) =>
+      db.query(
+        `INSERT INTO custom_fields (id, account_id, definition_id, entity_type, shipment_id, value, created_at, updated_at)
+         VALUES ($1, $2, $3, 'shipment', $4, '"x"', $5, $5)`,
+        [newId(), account, mine.id, shipment, now],
+      );
+    // The other account's row naming this account's definition; this account's row on the other's shipment.
+    await expect(value(other.account.id, theirs.id)).rejects.toThrow(/custom_fields_definition_fkey/);
+    await expect(value(accountId, theirs.id)).rejects.toThrow(/custom_fields_shipment_fkey/);
+    await expect(
+      db.query(
+        `INSERT INTO custom_field_options (id, account_id, definition_id, label, value, created_at, updated_at)
+         VALUES ($1, $2, $3, 'X', 'x', $4, $4)`,
+        [newId(), other.account.id, mine.id, now],
+      ),
+    ).rejects.toThrow(/custom_field_options_definition_fkey/);
+    // Within the account it holds, and deleting the record still takes the value.
+    await value(accountId, shipmentId);
+    expect(await db.query('SELECT 1 FROM custom_fields WHERE definition_id = $1', [mine.id])).toHaveLength(1);
+  });
+});
+
 describe('numbers as sent', () => {
   /** A body with a number written as given (JSON.stringify would round it first). */
   const raw = (method: 'POST' | 'PATCH', url: string, body: string) => {

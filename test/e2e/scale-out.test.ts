@@ -351,7 +351,7 @@ describe.skipIf(!onServer())('scale-out: two API and two worker processes on one
 
   it('holds an account rate limit across both API processes', { timeout: 30_000 }, async () => {
     const LIMIT = 20;
-    const made = await call(api1, ADMIN, 'POST', '/admin/accounts', { name: 'limited' });
+    const made = await call(api1, ADMIN, 'POST', '/admin/accounts', { name: 'limited', plan: 'unlimited' });
     expect(made.status).toBe(201);
     const key = await call(api1, ADMIN, 'POST', '/admin/accounts/limited/keys', {});
     const auth = { authorization: `Token ${(key.body.data as Json).key as string}` };

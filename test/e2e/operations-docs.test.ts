@@ -56,6 +56,11 @@ const COMMANDS: Record<string, Entry> = {
     notRunnable: "the image's health check, reading the container's PORT; test/e2e/topology.test.ts runs it against an API process",
   },
   'tidemark migrate': { phase: 'stopped', expect: /Database is up to date/ },
+  // The first-account mark (never gated by the API trial): the operator's account holds it from the first start.
+  'tidemark accounts list': { phase: 'stopped', expect: /^operator\b.*first account$/m },
+  'tidemark accounts update NAME --first-account': {
+    notRunnable: 'NAME stands for an account of yours; test/e2e/cli.test.ts moves the mark with this command and checks accounts list',
+  },
   // Moving from PGlite to PostgreSQL: a PGlite data directory and a server at once, which neither pass here has.
   'tidemark db copy': {
     notRunnable: 'needs a data directory and a PostgreSQL server; test/e2e/db-copy.test.ts runs it on the PostgreSQL pass',

@@ -25,7 +25,7 @@ import {
   refTypeOf,
   type Validation,
 } from '../domain/custom-fields.js';
-import { type ErrorItem, TidemarkError, validationFailed } from '../domain/errors.js';
+import { type ErrorItem, type TidemarkError, validationFailed } from '../domain/errors.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { type Db, isUniqueViolation, type Queryable } from '../storage/db.js';
 import * as repo from '../storage/repositories/custom-fields.js';

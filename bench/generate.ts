@@ -89,11 +89,16 @@ export async function generate(db: Db, containers: number, log: (line: string) =
   // Clone unit u (1-based) is template shipment (u - 1) % S of copy ceil(u / S); one copy has S shipments.
   const S = shape.shipments;
   const perAccount = shipmentsPerAccount(Math.max(1, Math.round((containers * S) / shape.containers)));
-  // Secondary indexes are built once after the load (several times faster than maintaining them row by row).
+  // Secondary indexes are built once after the load (several times faster than maintaining them row by row). An
+  // index a constraint stands on stays: a unique key that other tables' foreign keys reference (custom fields name
+  // their record by (account_id, id), migration 0033) cannot be dropped under them.
   const indexes = await db.query<{ name: string; def: string }>(
-    `SELECT indexname AS name, indexdef AS def FROM pg_indexes
-     WHERE schemaname = current_schema() AND tablename IN ('shipments', 'containers', 'transport_events')
-       AND indexname NOT LIKE '%\\_pkey'`,
+    `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+     WHERE i.schemaname = current_schema() AND i.tablename IN ('shipments', 'containers', 'transport_events')
+       AND i.indexname NOT LIKE '%\\_pkey'
+       AND NOT EXISTS (
+         SELECT 1 FROM pg_constraint c WHERE c.conindid = to_regclass(quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))
+       )`,
   );
   for (const ix of indexes) await db.exec(`DROP INDEX "${ix.name}"`);
   // The template's rows, numbered by shipment (k = 0..S-1), in tables of their own: a clone statement reads these
